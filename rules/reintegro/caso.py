@@ -1,0 +1,106 @@
+"""The case: what a beneficiary tells the calculator (DOMAIN.md, "A case").
+
+Field names are the public JSON contract. Scalar parsing lives in ``valores``;
+checks that involve several fields live in ``coherencia``.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from .catalogo import ids_de_bases
+from .valores import Booleano, Fecha, Importe, Porcentaje
+
+MAXIMO_PAGOS = 100
+
+
+def leer_bases(valor: object) -> str:
+    ids = ids_de_bases()
+    if isinstance(valor, str) and valor in ids:
+        return valor
+    mostrado = f"«{valor}»" if isinstance(valor, str) and len(valor) <= 60 else "el valor dado"
+    raise PydanticCustomError(
+        "bases", f"{mostrado} no es ninguna de las bases disponibles: " + ", ".join(ids)
+    )
+
+
+IdBases = Annotated[
+    str,
+    PlainValidator(leer_bases),
+    WithJsonSchema({"type": "string", "enum": list(ids_de_bases())}),
+]
+
+
+class Pago(BaseModel):
+    """A payment actually received (pago, anticipo)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    fecha: Fecha
+    importe: Importe
+
+
+class Caso(BaseModel):
+    """A beneficiary's case. Optional fields take the defaults of DOMAIN.md."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, title="Caso de reintegro")
+
+    bases: IdBases
+    importe_concedido: Importe
+    coste_proyecto: Importe | None = None
+    pagos: tuple[Pago, ...] = Field(default=(), max_length=MAXIMO_PAGOS)
+    gasto_justificado: Importe | None = None
+    gasto_sin_justificante: Importe = Decimal(0)
+    gasto_sin_ofertas: Importe = Decimal(0)
+    gasto_modificaciones_no_autorizadas: Importe = Decimal(0)
+    grado_cumplimiento_objetivos: Porcentaje = Decimal(100)
+    falseamiento: Booleano = False
+    incumplimiento_total_fines: Booleano = False
+    sin_justificacion: Booleano = False
+    justificacion_inverificable: Booleano = False
+    otra_causa_total: Booleano = False
+    aproximacion_significativa: Booleano = True
+    publicidad: Literal["cumplida", "defectuosa", "incumplida"] = "cumplida"
+    otras_ayudas: Importe = Decimal(0)
+    otras_ayudas_publicas: Booleano = False
+    otras_ayudas_comunicadas: Booleano = True
+    fecha_limite_justificacion: Fecha | None = None
+    fecha_presentacion_justificacion: Fecha | None = None
+    fecha_resolucion: Fecha | None = None
+    fecha_ingreso: Fecha | None = None
+    base_dias: Literal["actual", "365"] = "actual"
+
+    # Derived values with the defaults of DOMAIN.md applied.
+
+    @property
+    def coste(self) -> Decimal:
+        """C: the project's cost, the grant when not given."""
+        return self.importe_concedido if self.coste_proyecto is None else self.coste_proyecto
+
+    @property
+    def justificado(self) -> Decimal:
+        """J: the expense presented, the cost when not given."""
+        return self.coste if self.gasto_justificado is None else self.gasto_justificado
+
+    @property
+    def total_pagado(self) -> Decimal:
+        """P: the sum of the payments received."""
+        return sum((p.importe for p in self.pagos), Decimal(0))
+
+    def campos_dados(self) -> set[str]:
+        """Names of the fields the case sets to something other than the default."""
+        return {
+            nombre
+            for nombre in type(self).model_fields
+            if nombre in self.model_fields_set and getattr(self, nombre) != type(self).model_fields[nombre].default
+        }
+
+    def fecha_fin_dada(self) -> date | None:
+        """The earlier of fecha_resolucion and fecha_ingreso, if any (LGS 37.1)."""
+        dadas = [f for f in (self.fecha_resolucion, self.fecha_ingreso) if f is not None]
+        return min(dadas) if dadas else None

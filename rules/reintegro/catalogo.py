@@ -1,0 +1,113 @@
+"""The rule data of the package: the bases, the general law, notes and fields.
+
+Loaded lazily and once. ``cita`` turns an anchor into the structured citation
+every explanation step carries.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pydantic import BaseModel, ConfigDict
+
+from .datos import leer_toml, nombres_de_bases
+from .modelo_bases import Bases, Parrafo
+
+PAGINA_LEY_GENERAL = "como-se-calcula/"
+
+
+class Cita(BaseModel):
+    """Where a step comes from: the norm, its numbering, the page anchor, the words."""
+
+    model_config = ConfigDict(frozen=True)
+
+    norma: str
+    referencia: str
+    ancla: str
+    enlace: str
+    texto: str
+
+
+class ParrafoLey(Parrafo):
+    norma: str
+
+
+class Nota(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    codigo: str
+    titulo: str
+    texto: str
+
+
+@cache
+def ids_de_bases() -> tuple[str, ...]:
+    return tuple(nombres_de_bases())
+
+
+@cache
+def bases(id_bases: str) -> Bases:
+    datos = leer_toml("bases", f"{id_bases}.toml")
+    modelo = Bases.model_validate(datos)
+    if modelo.id != id_bases:
+        raise ValueError(f"data/bases/{id_bases}.toml declara el id «{modelo.id}»")
+    return modelo
+
+
+def todas_las_bases() -> list[Bases]:
+    return [bases(i) for i in ids_de_bases()]
+
+
+@cache
+def ley_general() -> dict[str, ParrafoLey]:
+    datos = leer_toml("ley_general.toml")["parrafos"]
+    return {ancla: ParrafoLey.model_validate(p) for ancla, p in datos.items()}
+
+
+@cache
+def _notas() -> dict[str, dict]:
+    return leer_toml("notas.toml")["notas"]
+
+
+def nota(codigo: str, **datos: str) -> Nota:
+    """The note ``codigo`` of data/notas.toml, its placeholders filled."""
+    plantilla = _notas()[codigo]
+    return Nota(
+        codigo=codigo,
+        titulo=plantilla["titulo"],
+        texto=plantilla["texto"].strip().format(**datos),
+    )
+
+
+def codigos_de_notas() -> set[str]:
+    return set(_notas())
+
+
+@cache
+def campos_genericos() -> dict[str, dict]:
+    return leer_toml("campos.toml")["campos"]
+
+
+def cita(de: Bases, ancla: str) -> Cita:
+    """The citation of ``ancla``: a paragraph of the bases or of the general law."""
+    if ancla in de.parrafos:
+        parrafo = de.parrafos[ancla]
+        return Cita(
+            norma=de.norma,
+            referencia=parrafo.referencia,
+            ancla=ancla,
+            enlace=f"{de.pagina}#{ancla}",
+            texto=parrafo.texto,
+        )
+    parrafo = ley_general()[ancla]
+    return Cita(
+        norma=parrafo.norma,
+        referencia=parrafo.referencia,
+        ancla=ancla,
+        enlace=f"{PAGINA_LEY_GENERAL}#{ancla}",
+        texto=parrafo.texto,
+    )
+
+
+def anclas_resolubles(de: Bases) -> set[str]:
+    return set(de.parrafos) | set(ley_general())

@@ -1,0 +1,60 @@
+"""Accepted expense and execution degrees (algorithm steps 2 and 3).
+
+A = J minus the parts of the expense the bases does not accept; the economic
+degree Ee = min(A, C) / C; the technical degree Et = objectives met / 100.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .caso import Caso
+from .importes import CIEN, exacto
+from .modelo_bases import Bases, Deduccion
+
+
+@dataclass(frozen=True)
+class Descuento:
+    """A deduction that applies: its clause and the amount actually removed."""
+
+    clausula: Deduccion
+    importe: Fraction
+
+
+@dataclass(frozen=True)
+class Ejecucion:
+    concedido: Fraction  # G
+    coste: Fraction  # C
+    justificado: Fraction  # J
+    aceptado: Fraction  # A
+    descuentos: tuple[Descuento, ...]
+    economico: Fraction  # Ee, 0..1
+    tecnico: Fraction  # Et, 0..1
+
+    @property
+    def aplicado(self) -> Fraction:
+        """E = min(Ee, Et) (D2)."""
+        return min(self.economico, self.tecnico)
+
+
+def medir(b: Bases, caso: Caso) -> Ejecucion:
+    coste = exacto(caso.coste)
+    justificado = exacto(caso.justificado)
+    restante = justificado
+    descuentos = []
+    for clausula in b.deducciones:
+        pedido = exacto(getattr(caso, clausula.campo))
+        quitado = min(pedido, restante)
+        if quitado > 0:
+            descuentos.append(Descuento(clausula, quitado))
+            restante -= quitado
+    return Ejecucion(
+        concedido=exacto(caso.importe_concedido),
+        coste=coste,
+        justificado=justificado,
+        aceptado=restante,
+        descuentos=tuple(descuentos),
+        economico=min(restante, coste) / coste,
+        tecnico=exacto(caso.grado_cumplimiento_objetivos) / CIEN,
+    )

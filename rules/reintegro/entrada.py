@@ -1,0 +1,79 @@
+"""Reading a case from JSON text or a Python object, refusing bad input.
+
+JSON numbers are read as Decimal (never float); NaN, Infinity, duplicate keys
+and over-deep nesting are refused with a Spanish message.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from decimal import Decimal
+
+from pydantic import ValidationError
+
+from .caso import Caso
+from .coherencia import errores_de_coherencia
+from .errores import CasoInvalido, ErrorDeCampo, traducir
+
+TAMANO_MAXIMO = 100_000  # characters of a case's JSON text
+
+
+def _sin_repetidos(pares: list[tuple[str, object]]) -> dict:
+    objeto: dict = {}
+    for clave, valor in pares:
+        if clave in objeto:
+            raise ValueError(f"el campo «{clave[:60]}» aparece dos veces")
+        objeto[clave] = valor
+    return objeto
+
+
+def _constante_no_valida(nombre: str) -> None:
+    raise ValueError(f"{nombre} no es un número válido")
+
+
+def cargar_json(texto: str) -> object:
+    """The JSON value of ``texto``, numbers as Decimal; CasoInvalido if not JSON."""
+    if len(texto) > TAMANO_MAXIMO:
+        raise CasoInvalido([ErrorDeCampo("caso", f"el texto del caso es demasiado largo (máximo {TAMANO_MAXIMO} caracteres)")])
+    try:
+        return json.loads(
+            texto,
+            parse_float=Decimal,
+            parse_constant=_constante_no_valida,
+            object_pairs_hook=_sin_repetidos,
+        )
+    except RecursionError:
+        raise CasoInvalido([ErrorDeCampo("caso", "el JSON está anidado a demasiada profundidad")]) from None
+    except ValueError as error:
+        detalle = str(error) if not isinstance(error, json.JSONDecodeError) else f"{error.msg} (posición {error.pos})"
+        raise CasoInvalido([ErrorDeCampo("caso", f"no es un JSON válido: {_en_espanol(detalle)}")]) from None
+
+
+def _en_espanol(detalle: str) -> str:
+    return {
+        "Expecting value": "falta un valor",
+        "Extra data": "hay texto de más tras el objeto",
+        "Expecting property name enclosed in double quotes": "los nombres de campo van entre comillas dobles",
+        "Unterminated string starting at": "una cadena de texto no se cierra",
+        "Expecting ',' delimiter": "falta una coma",
+        "Expecting ':' delimiter": "faltan los dos puntos",
+    }.get(detalle.split(" (posición")[0].split(":")[0], detalle) + (
+        " (posición" + detalle.split(" (posición")[1] if " (posición" in detalle else ""
+    )
+
+
+def leer_caso(datos: object, hoy: date | None = None) -> Caso:
+    """A valid Caso from a JSON-like object, or CasoInvalido with every field's error."""
+    try:
+        caso = Caso.model_validate(datos)
+    except ValidationError as error:
+        raise CasoInvalido(traducir(error)) from None
+    errores = errores_de_coherencia(caso, hoy or date.today())
+    if errores:
+        raise CasoInvalido(errores)
+    return caso
+
+
+def leer_caso_json(texto: str, hoy: date | None = None) -> Caso:
+    return leer_caso(cargar_json(texto), hoy)

@@ -1,0 +1,220 @@
+"""The shape of a bases data file (data/bases/<id>.toml), validated by pydantic.
+
+A bases is described once, as data: the paragraphs it can cite, the case fields
+it uses, its total causes, its threshold, the parts of the expense it does not
+accept, its graded reductions and their caps, co-financing, concurrent aid and
+the paragraph that rules interest. Each kind of clause is implemented once
+(``clausulas``) and configured here. ``python -m reintegro esquema-bases``
+prints the JSON Schema of this file.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class _Dato(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Parrafo(_Dato):
+    """A paragraph that can be cited: how the text numbers it and its words."""
+
+    referencia: str
+    texto: str
+
+
+class CampoUsado(_Dato):
+    """A case field this bases uses, and the paragraph that makes it relevant."""
+
+    campo: str
+    ancla: str | None = None
+    etiqueta: str | None = None  # overrides the generic label (data/campos.toml)
+    ayuda: str | None = None
+
+
+class CausaTotal(_Dato):
+    """A yes/no fact that, when true, makes the final grant zero."""
+
+    campo: str
+    ancla: str
+    texto: str
+    notas: tuple[str, ...] = ()
+
+
+class Deduccion(_Dato):
+    """A part of the justified expense that is not accepted."""
+
+    campo: str
+    ancla: str
+    texto: str
+    notas: tuple[str, ...] = ()
+
+
+class UmbralPorcentaje(_Dato):
+    """Total reintegro below ``minimo`` % of a measure; proportional above."""
+
+    tipo: Literal["umbral"]
+    medida: Literal["importe_concedido", "coste_proyecto", "ejecucion"]
+    minimo: Decimal = Field(gt=0, le=100)
+    # "laguna": the text says neither at exactly the threshold (D3);
+    # "incluido": the text puts the threshold itself in the proportional regime.
+    limite_exacto: Literal["laguna", "incluido"]
+    ancla: str
+    ancla_proporcional: str
+    ancla_objetivos: str | None = None  # when objectives, not money, fell short
+    texto_total: str
+
+
+class UmbralDeclarado(_Dato):
+    """No number: proportionality only when the beneficiary states a fact."""
+
+    tipo: Literal["declaracion"]
+    campo: str
+    ancla: str
+    ancla_proporcional: str
+    ancla_objetivos: str | None = None  # when objectives, not money, fell short
+    texto_total: str
+    notas: tuple[str, ...] = ()
+
+
+Regimen = Annotated[UmbralPorcentaje | UmbralDeclarado, Field(discriminator="tipo")]
+
+
+class MinoracionFija(_Dato):
+    """A fixed percentage of the grant when an option field has given values."""
+
+    tipo: Literal["fija"]
+    campo: str
+    valores: tuple[str, ...]
+    porcentaje: Decimal = Field(gt=0, le=100)
+    ancla: str
+    texto: str
+    grupo: str | None = None
+    notas: tuple[str, ...] = ()
+
+
+class MinoracionDiscrecional(_Dato):
+    """The text gives no figure: a range from 0 to ``maximo`` % of the grant."""
+
+    tipo: Literal["discrecional"]
+    campo: str
+    valores: tuple[str, ...]
+    maximo: Decimal = Field(gt=0, le=100)
+    ancla: str
+    texto: str
+    decide: str
+    notas: tuple[str, ...] = ()
+
+
+class MinoracionPorDias(_Dato):
+    """``porcentaje`` % of the grant per complete period of ``dias`` days late."""
+
+    tipo: Literal["por_dias"]
+    desde: str
+    hasta: str
+    dias: int = Field(gt=0)
+    porcentaje: Decimal = Field(gt=0, le=100)
+    maximo: Decimal = Field(gt=0, le=100)
+    ancla: str
+    texto: str
+    grupo: str | None = None
+    notas: tuple[str, ...] = ()
+
+
+Minoracion = Annotated[
+    MinoracionFija | MinoracionDiscrecional | MinoracionPorDias, Field(discriminator="tipo")
+]
+
+
+class Grupo(_Dato):
+    """A group of reductions capped together, as a percentage of the grant."""
+
+    id: str
+    tope: Decimal = Field(gt=0, le=100)
+    ancla: str
+    texto: str
+
+
+class Cofinanciacion(_Dato):
+    """The beneficiary must bear at least ``aportacion_minima`` % of the cost."""
+
+    aportacion_minima: Decimal = Field(gt=0, lt=100)
+    ancla: str
+
+
+class Concurrencia(_Dato):
+    """Concurrent aid: the excess over the cost is returned (LGS 19.3)."""
+
+    ancla: str
+    # Optional total cause: undeclared other aid that alone covers the cost.
+    ancla_total: str | None = None
+
+
+class Intereses(_Dato):
+    ancla: str
+    notas: tuple[str, ...] = ()
+
+
+class Liquidacion(_Dato):
+    """Where the text rules paying back what was received and losing the rest."""
+
+    ancla_reintegro: str
+    ancla_perdida: str
+    notas: tuple[str, ...] = ()
+
+
+class Bases(_Dato):
+    """One set of bases reguladoras, as data."""
+
+    id: str
+    titulo: str
+    titulo_corto: str
+    norma: str
+    fuente: str
+    parrafos: dict[str, Parrafo]
+    campos: tuple[CampoUsado, ...]
+    causas_totales: tuple[CausaTotal, ...]
+    regimen: Regimen
+    deducciones: tuple[Deduccion, ...]
+    minoraciones: tuple[Minoracion, ...] = ()
+    grupos: tuple[Grupo, ...] = ()
+    cofinanciacion: Cofinanciacion | None = None
+    concurrencia: Concurrencia
+    intereses: Intereses
+    liquidacion: Liquidacion
+    notas: tuple[str, ...] = ()  # notes shown on every result of this bases
+
+    @property
+    def pagina(self) -> str:
+        return f"bases/{self.id}/"
+
+    def anclas_citadas(self) -> set[str]:
+        """Every anchor this file cites (tests check each resolves)."""
+        anclas: set[str] = set()
+
+        def recoger(valor: object) -> None:
+            if isinstance(valor, BaseModel):
+                for nombre, dato in valor:
+                    if nombre.startswith("ancla") and isinstance(dato, str):
+                        anclas.add(dato)
+                    else:
+                        recoger(dato)
+            elif isinstance(valor, (tuple, list)):
+                for dato in valor:
+                    recoger(dato)
+
+        recoger(self)
+        return anclas
+
+    @model_validator(mode="after")
+    def _grupos_existen(self) -> "Bases":
+        ids = {g.id for g in self.grupos}
+        for minoracion in self.minoraciones:
+            grupo = getattr(minoracion, "grupo", None)
+            if grupo is not None and grupo not in ids:
+                raise ValueError(f"la minoración «{minoracion.texto}» cita el grupo desconocido «{grupo}»")
+        return self

@@ -1,0 +1,36 @@
+"""The bridge the browser's Web Worker calls through Pyodide. JSON text in,
+JSON text out: amounts never cross the bridge as JavaScript numbers."""
+
+from __future__ import annotations
+
+import json
+
+from .catalogo import todas_las_bases
+from .entrada import leer_caso_json
+from .errores import CasoInvalido
+from .formulario import formulario as _formulario
+from .motor import calcular as _calcular
+from .salida import resultado_a_json
+
+
+def calcular(texto_caso: str) -> str:
+    try:
+        resultado = _calcular(leer_caso_json(texto_caso))
+    except CasoInvalido as error:
+        return json.dumps(
+            {"estado": "error", "errores": [e.como_dict() for e in error.errores]}, ensure_ascii=False
+        )
+    return json.dumps(
+        {"estado": "resultado", "resultado": resultado, "texto": resultado_a_json(resultado)},
+        ensure_ascii=False,
+    )
+
+
+def formulario(id_bases: str) -> str:
+    return json.dumps(_formulario(id_bases), ensure_ascii=False)
+
+
+def catalogo() -> str:
+    return json.dumps(
+        [{"id": b.id, "titulo": b.titulo, "pagina": b.pagina} for b in todas_las_bases()], ensure_ascii=False
+    )

@@ -1,0 +1,59 @@
+"""The table of interés de demora rates (data/tipos_interes.toml).
+
+Each row (tramo) covers a closed period of days; the last one may be open
+(in force). Nothing about rates is written here: only how the table is read.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from functools import cache
+
+from pydantic import BaseModel, ConfigDict
+
+from .datos import leer_toml
+
+ANOS_TRAS_REVISION = 5  # how far past the last review a date is still accepted
+
+
+class Tramo(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    desde: date
+    hasta: date | None = None
+    interes_legal: Decimal
+    interes_demora: Decimal
+    instrumento: str
+    confianza: str
+    nota: str | None = None
+
+    def cubre(self, dia: date) -> bool:
+        return self.desde <= dia and (self.hasta is None or dia <= self.hasta)
+
+
+class TablaTipos(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    revisado: date
+    fuente_general: str
+    tramos: tuple[Tramo, ...]
+
+    def tramo_de(self, dia: date) -> Tramo:
+        for tramo in self.tramos:
+            if tramo.cubre(dia):
+                return tramo
+        raise LookupError(f"no hay tipo de interés para el {dia:%d/%m/%Y}")
+
+    @property
+    def primer_dia(self) -> date:
+        return self.tramos[0].desde
+
+
+@cache
+def tabla() -> TablaTipos:
+    return TablaTipos.model_validate(leer_toml("tipos_interes.toml"))
+
+
+FECHA_MINIMA = tabla().primer_dia
+FECHA_MAXIMA = date(tabla().revisado.year + ANOS_TRAS_REVISION, 12, 31)

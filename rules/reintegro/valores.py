@@ -1,0 +1,134 @@
+"""Parsers of the case's scalar values, with Spanish messages.
+
+Each parser is a pydantic ``PlainValidator``: it receives the raw JSON value
+and either returns the typed value or raises a ``PydanticCustomError`` whose
+message is already the Spanish text the user reads. Amounts are never floats:
+a JSON number reaches here as a ``Decimal`` (see ``entrada.cargar_json``).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Annotated
+
+from pydantic import PlainSerializer, PlainValidator, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from .tipos_interes import FECHA_MAXIMA, FECHA_MINIMA
+
+IMPORTE_MAXIMO = Decimal("999999999999.99")
+_NUMERO = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+_FECHA = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _error(tipo: str, mensaje: str) -> PydanticCustomError:
+    return PydanticCustomError(tipo, mensaje)
+
+
+def _decimal(valor: object, que: str) -> Decimal:
+    """A finite Decimal from a string, int, Decimal or float; otherwise refuse."""
+    if isinstance(valor, bool) or valor is None:
+        raise _error("numero", f"debe ser {que}, por ejemplo \"1234.56\"")
+    if isinstance(valor, float):
+        valor = repr(valor)  # the shortest text that gives this float back
+    if isinstance(valor, int):
+        valor = str(valor)
+    if isinstance(valor, str):
+        texto = valor.strip()
+        if not _NUMERO.fullmatch(texto) or len(texto) > 40:
+            raise _error(
+                "numero",
+                f"debe ser {que} escrito con punto decimal, por ejemplo \"1234.56\" "
+                f"(sin separador de miles)",
+            )
+        try:
+            valor = Decimal(texto)
+        except InvalidOperation:  # pragma: no cover - the pattern already guards
+            raise _error("numero", f"debe ser {que}")
+    if not isinstance(valor, Decimal) or not valor.is_finite():
+        raise _error("numero", f"debe ser {que}, por ejemplo \"1234.56\"")
+    return valor
+
+
+def _como_mucho_dos_decimales(valor: Decimal) -> None:
+    """Refuse a third significant decimal. Call only on a bounded value."""
+    if valor != valor.quantize(Decimal("0.01"), rounding="ROUND_DOWN"):
+        raise _error("decimales", "no puede tener más de dos decimales")
+
+
+def leer_importe(valor: object) -> Decimal:
+    importe = _decimal(valor, "un importe en euros")
+    if importe < 0:
+        raise _error("negativo", "no puede ser negativo")
+    if importe > IMPORTE_MAXIMO:
+        raise _error("maximo", "es demasiado grande (máximo 999999999999.99)")
+    _como_mucho_dos_decimales(importe)
+    return importe.quantize(Decimal("0.01"))
+
+
+def leer_porcentaje(valor: object) -> Decimal:
+    porcentaje = _decimal(valor, "un porcentaje entre 0 y 100")
+    if not Decimal(0) <= porcentaje <= Decimal(100):
+        raise _error("rango", "debe estar entre 0 y 100")
+    _como_mucho_dos_decimales(porcentaje)
+    return porcentaje
+
+
+def leer_fecha(valor: object) -> date:
+    if not isinstance(valor, str) or not _FECHA.fullmatch(valor):
+        raise _error("fecha", "debe ser una fecha con el formato AAAA-MM-DD, por ejemplo \"2025-06-30\"")
+    try:
+        fecha = date.fromisoformat(valor)
+    except ValueError:
+        raise _error("fecha", f"«{valor}» no es una fecha que exista")
+    if not FECHA_MINIMA <= fecha <= FECHA_MAXIMA:
+        raise _error(
+            "fecha_fuera_de_tabla",
+            f"debe estar entre el {FECHA_MINIMA:%d/%m/%Y} y el {FECHA_MAXIMA:%d/%m/%Y}, "
+            "el periodo que cubre la tabla de tipos de interés",
+        )
+    return fecha
+
+
+def leer_booleano(valor: object) -> bool:
+    if isinstance(valor, bool):
+        return valor
+    raise _error("booleano", "debe ser true (sí) o false (no)")
+
+
+def _esquema(**esquema: object) -> WithJsonSchema:
+    return WithJsonSchema(esquema)
+
+
+def _texto_importe(valor: Decimal) -> str:
+    return f"{valor:.2f}"
+
+
+def _texto_porcentaje(valor: Decimal) -> str:
+    return format(valor.normalize(), "f")
+
+
+Importe = Annotated[
+    Decimal,
+    PlainValidator(leer_importe),
+    PlainSerializer(_texto_importe, return_type=str),
+    _esquema(type=["string", "number"], pattern=r"^[0-9]+(\.[0-9]{1,2})?$",
+             description="Importe en euros, como texto con punto decimal y dos decimales como máximo"),
+]
+Porcentaje = Annotated[
+    Decimal,
+    PlainValidator(leer_porcentaje),
+    PlainSerializer(_texto_porcentaje, return_type=str),
+    _esquema(type=["string", "number"], minimum=0, maximum=100,
+             description="Porcentaje entre 0 y 100, dos decimales como máximo"),
+]
+Fecha = Annotated[
+    date,
+    PlainValidator(leer_fecha),
+    PlainSerializer(date.isoformat, return_type=str),
+    _esquema(type="string", format="date",
+             description=f"Fecha ISO AAAA-MM-DD entre {FECHA_MINIMA} y {FECHA_MAXIMA}"),
+]
+Booleano = Annotated[bool, PlainValidator(leer_booleano), PlainSerializer(bool, return_type=bool), _esquema(type="boolean")]

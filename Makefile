@@ -1,0 +1,52 @@
+# Reintegro: the two commands a fresh machine needs.
+#   make serve   builds everything and serves the site on http://127.0.0.1:8000
+#   make test    installs what is missing and runs every test
+# Other targets: make site (static build into site/), make benchmark, make fuzz.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.instalado
+
+.PHONY: serve test site deps wheels chromium benchmark fuzz clean
+
+serve: deps
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+
+test: deps chromium
+	$(BIN)/python -m pytest
+
+site: deps
+	$(BIN)/mkdocs build --strict
+
+deps: $(STAMP) node_modules/.instalado wheels
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.txt pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation --editable .
+	touch $@
+
+node_modules/.instalado: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The pinned wheels the browser loads (calculator/wheels.json), checked by sha256.
+wheels: $(STAMP)
+	$(BIN)/python calculator/fetch_wheels.py
+
+# Debian's Chromium for the browser tests (never a downloaded browser build).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
+
+benchmark: deps chromium
+	$(BIN)/python calculator/benchmark.py
+
+fuzz: deps
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/engine/test_fuzz.py
+
+clean:
+	rm -rf site build .cache $(VENV) node_modules

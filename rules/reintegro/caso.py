@@ -13,8 +13,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from .catalogo import ids_de_bases
-from .valores import Booleano, Fecha, Importe, Porcentaje
+from .catalogo import campos_genericos, ids_de_bases
+from .valores import Booleano, Fecha, Importe, ImportePositivo, Porcentaje
 
 MAXIMO_PAGOS = 100
 
@@ -36,23 +36,36 @@ IdBases = Annotated[
 ]
 
 
+def _describir_caso(esquema: dict) -> None:
+    """Spanish descriptions in the published JSON Schema, from data/campos.toml."""
+    esquema["description"] = "Caso de reintegro de una subvención: los datos que se introducen en la calculadora o en la línea de órdenes."
+    for nombre, propiedad in esquema.get("properties", {}).items():
+        campo = campos_genericos().get(nombre)
+        if campo:
+            propiedad["description"] = f"{campo['etiqueta']}. {campo['ayuda']}"
+
+
 class Pago(BaseModel):
     """A payment actually received (pago, anticipo)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, json_schema_extra={"description": "Pago recibido: fecha e importe."}
+    )
 
     fecha: Fecha
-    importe: Importe
+    importe: ImportePositivo
 
 
 class Caso(BaseModel):
     """A beneficiary's case. Optional fields take the defaults of DOMAIN.md."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, title="Caso de reintegro")
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, title="Caso de reintegro", json_schema_extra=_describir_caso
+    )
 
     bases: IdBases
-    importe_concedido: Importe
-    coste_proyecto: Importe | None = None
+    importe_concedido: ImportePositivo
+    coste_proyecto: ImportePositivo | None = None
     pagos: tuple[Pago, ...] = Field(default=(), max_length=MAXIMO_PAGOS)
     gasto_justificado: Importe | None = None
     gasto_sin_justificante: Importe = Decimal(0)

@@ -61,7 +61,7 @@ def _mensaje(error: dict) -> str:
     if traducir is not None:
         return traducir(error.get("ctx") or {})
     if error["type"] in {"numero", "decimales", "negativo", "maximo", "rango", "fecha",
-                         "fecha_fuera_de_tabla", "booleano", "bases"}:
+                         "fecha_fuera_de_tabla", "booleano", "bases", "cero"}:
         return error["msg"]
     return "valor no válido"
 

@@ -57,7 +57,7 @@ def calcular(caso: Caso, hoy: date | None = None) -> dict:
             "periodos": _periodos_json(periodos),
         },
         "total_a_ingresar": centimos_a_texto(salida.reintegro + intereses_total),
-        "rangos": _rangos(b, caso, fin, central, alto, bajo, notas),
+        "rangos": _rangos(b, caso, fin, alto, bajo),
         "pasos": pasos_json,
         "notas": [n.model_dump() for n in notas.lista()],
     }
@@ -160,16 +160,13 @@ def _ejecucion(e: Ejecucion) -> dict:
     }
 
 
-def _rangos(b: Bases, caso: Caso, fin: date, central: ImporteFinal, alto: ImporteFinal,
-            bajo: ImporteFinal, notas: Notas) -> dict:
+def _rangos(b: Bases, caso: Caso, fin: date, alto: ImporteFinal, bajo: ImporteFinal) -> dict:
     """Figures that the text leaves open: discretionary grading (alto), the share
     of an excess between public bodies (bajo) and the order of payments (D8)."""
     extremos = {
         nombre: _Liquidacion(b, caso, variante) for nombre, variante in (("alto", alto), ("bajo", bajo))
     }
-    central_liq = _Liquidacion(b, caso, central)
     interes = {
-        "central": a_centimos(total(_intereses(b, caso, central_liq.reintegro, fin, "proporcional"))),
         "minimo": a_centimos(total(_intereses(b, caso, extremos["bajo"].reintegro, fin, "ultimos"))),
         "maximo": a_centimos(total(_intereses(b, caso, extremos["alto"].reintegro, fin, "primeros"))),
     }

@@ -68,6 +68,13 @@ def leer_importe(valor: object) -> Decimal:
     return importe.quantize(Decimal("0.01"))
 
 
+def leer_importe_positivo(valor: object) -> Decimal:
+    importe = leer_importe(valor)
+    if importe == 0:
+        raise _error("cero", "debe ser mayor que 0")
+    return importe
+
+
 def leer_porcentaje(valor: object) -> Decimal:
     porcentaje = _decimal(valor, "un porcentaje entre 0 y 100")
     if not Decimal(0) <= porcentaje <= Decimal(100):
@@ -116,6 +123,13 @@ Importe = Annotated[
     PlainSerializer(_texto_importe, return_type=str),
     _esquema(type=["string", "number"], pattern=r"^[0-9]+(\.[0-9]{1,2})?$",
              description="Importe en euros, como texto con punto decimal y dos decimales como máximo"),
+]
+ImportePositivo = Annotated[
+    Decimal,
+    PlainValidator(leer_importe_positivo),
+    PlainSerializer(_texto_importe, return_type=str),
+    _esquema(type=["string", "number"], pattern=r"^[0-9]+(\.[0-9]{1,2})?$", exclusiveMinimum=0,
+             description="Importe en euros mayor que 0, como texto con punto decimal y dos decimales como máximo"),
 ]
 Porcentaje = Annotated[
     Decimal,

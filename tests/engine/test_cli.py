@@ -1,0 +1,159 @@
+"""The command line (DOMAIN.md, "The public contract"): ``python -m reintegro
+calcular CASE.json`` (or ``-`` for stdin) prints the result JSON on stdout and
+exits 0; an invalid case prints the Spanish errors, one per field, on stderr,
+nothing on stdout, and exits 2. Run as real subprocesses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from reintegro import Caso, calcular_caso
+from reintegro.catalogo import ids_de_bases
+from reintegro.salida import resultado_a_json
+
+from .estrategias import es_mensaje_claro_en_espanol
+
+# With an end date the result does not depend on the day the test runs.
+CASO = {
+    "bases": "boe-2023-26428-art28",
+    "importe_concedido": "20000.00",
+    "gasto_justificado": "17000.00",
+    "gasto_sin_ofertas": "1000.00",
+    "publicidad": "defectuosa",
+    "pagos": [{"fecha": "2023-03-01", "importe": "10000.00"}, {"fecha": "2024-01-15", "importe": "10000.00"}],
+    "fecha_resolucion": "2025-06-30",
+}
+INVALIDO = {
+    "bases": "art21-umbral-75",
+    "importe_concedido": "-1",
+    "publicidad": "mala",
+    "fecha_resolucion": "30/06/2025",
+}
+
+
+def reintegro(*argumentos: str, entrada: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "reintegro", *argumentos],
+        input=entrada, capture_output=True, text=True, encoding="utf-8", check=False,
+    )
+
+
+def esperado(caso: dict) -> str:
+    return resultado_a_json(calcular_caso(caso)) + "\n"
+
+
+def test_calcular_un_fichero(tmp_path):
+    fichero = tmp_path / "caso.json"
+    fichero.write_text(json.dumps(CASO), encoding="utf-8")
+    salida = reintegro("calcular", str(fichero))
+    assert (salida.returncode, salida.stderr) == (0, "")
+    assert salida.stdout == esperado(CASO)
+    json.loads(salida.stdout, parse_constant=pytest.fail)  # valid JSON, no NaN
+
+
+def test_calcular_de_la_entrada_estandar():
+    salida = reintegro("calcular", "-", entrada=json.dumps(CASO))
+    assert (salida.returncode, salida.stderr) == (0, "")
+    assert salida.stdout == esperado(CASO)
+
+
+def test_calcular_texto_utf8_con_acentos_y_bom_ausente(tmp_path):
+    """The file is read as UTF-8; Spanish text in the result is not escaped."""
+    fichero = tmp_path / "caso.json"
+    fichero.write_text(json.dumps(CASO, ensure_ascii=False), encoding="utf-8")
+    salida = reintegro("calcular", str(fichero))
+    assert salida.returncode == 0
+    assert "Pagos recibidos" in salida.stdout and "\\u00" not in salida.stdout
+
+
+def test_caso_invalido_sale_con_2_sin_nada_en_stdout_y_un_mensaje_por_campo(tmp_path):
+    fichero = tmp_path / "caso.json"
+    fichero.write_text(json.dumps(INVALIDO), encoding="utf-8")
+    salida = reintegro("calcular", str(fichero))
+    assert salida.returncode == 2
+    assert salida.stdout == ""
+    lineas = salida.stderr.splitlines()
+    assert lineas == [
+        "importe_concedido: no puede ser negativo",
+        "publicidad: debe ser uno de estos valores: «cumplida», «defectuosa» o «incumplida»",
+        'fecha_resolucion: debe ser una fecha con el formato AAAA-MM-DD, por ejemplo "2025-06-30"',
+    ]
+
+
+@pytest.mark.parametrize(
+    "texto",
+    ["", "{", "[]", '{"bases": "art21-umbral-75", "importe_concedido": NaN}', "[" * 60_000 + "]" * 60_000],
+)
+def test_texto_invalido_por_la_entrada_estandar(texto):
+    salida = reintegro("calcular", "-", entrada=texto)
+    assert salida.returncode == 2
+    assert salida.stdout == ""
+    lineas = salida.stderr.splitlines()
+    assert len(lineas) == 1 and lineas[0].startswith("caso: ")
+    assert "Traceback" not in salida.stderr
+    assert es_mensaje_claro_en_espanol(lineas[0].removeprefix("caso: "))
+
+
+def test_fichero_que_no_existe(tmp_path):
+    salida = reintegro("calcular", str(tmp_path / "no-existe.json"))
+    assert salida.returncode == 2
+    assert salida.stdout == ""
+    assert salida.stderr.startswith(f"caso: no se puede leer «{tmp_path / 'no-existe.json'}»")
+    assert "Traceback" not in salida.stderr
+
+
+def test_fichero_que_no_es_utf8(tmp_path):
+    fichero = tmp_path / "caso.json"
+    fichero.write_bytes(b'{"bases": "\xff"}')
+    salida = reintegro("calcular", str(fichero))
+    assert (salida.returncode, salida.stdout) == (2, "")
+    assert salida.stderr.strip() == f"caso: no se puede leer «{fichero}»: no es texto UTF-8"
+
+
+def test_esquema_tiene_exactamente_los_campos_del_caso():
+    salida = reintegro("esquema")
+    assert (salida.returncode, salida.stderr) == (0, "")
+    esquema = json.loads(salida.stdout)
+    assert set(esquema["properties"]) == set(Caso.model_fields)
+    assert set(esquema["required"]) == {"bases", "importe_concedido"}
+    assert esquema["properties"]["bases"]["enum"] == list(ids_de_bases())
+
+
+def test_esquema_de_bases_es_json():
+    salida = reintegro("esquema-bases")
+    assert (salida.returncode, salida.stderr) == (0, "")
+    assert "parrafos" in json.loads(salida.stdout)["properties"]
+
+
+def test_bases_lista_las_cinco():
+    salida = reintegro("bases")
+    assert (salida.returncode, salida.stderr) == (0, "")
+    ids = [linea.split("\t")[0] for linea in salida.stdout.splitlines()]
+    assert ids == [
+        "art15-proporcional", "art21-umbral-75", "boe-2023-26428-art28", "boe-2024-17269", "csd-art12",
+    ]
+
+
+@pytest.mark.parametrize(
+    "argumentos",
+    [(), ("desconocida",), ("calcular",), ("calcular", "a.json", "b.json"), ("bases", "--raro")],
+)
+def test_argumentos_incorrectos_salen_con_2(argumentos):
+    salida = reintegro(*argumentos)
+    assert salida.returncode == 2
+    assert salida.stdout == ""
+    assert "error en los argumentos" in salida.stderr
+    assert "Traceback" not in salida.stderr
+
+
+def test_un_campo_desconocido_con_salto_de_linea_ocupa_una_sola_linea():
+    """One line per field on stderr, even when the user's field name (echoed
+    in the message) holds a line break."""
+    texto = json.dumps({"bases": "art21-umbral-75", "importe_concedido": "1", "a\nb": 1})
+    salida = reintegro("calcular", "-", entrada=texto)
+    assert (salida.returncode, salida.stdout) == (2, "")
+    assert len(salida.stderr.splitlines()) == 1, salida.stderr

@@ -1,0 +1,275 @@
+"""MkDocs hook: puts the in-browser calculator into the built site.
+
+Enabled in mkdocs.yml with ``hooks: [calculator/hooks/calculadora.py]``.
+On every build (``mkdocs build`` and every rebuild of ``mkdocs serve``) it
+adds to the site, as generated files (nothing is written into ``docs/``):
+
+- ``assets/pyodide/``: the Pyodide runtime (pyodide.mjs, pyodide.asm.mjs,
+  pyodide.asm.wasm, python_stdlib.zip) copied from ``node_modules/pyodide``,
+  whose version must be the one pinned in ``calculator/wheels.json``;
+- ``assets/wheels/``: the pinned wheels from ``.cache/wheels/`` (filled by
+  ``python calculator/fetch_wheels.py``), each checked against its sha256,
+  plus the ``reintegro`` wheel built here from ``rules/reintegro`` with a
+  small deterministic stdlib wheel builder;
+- ``assets/calculadora/``: the page script, its worker and stylesheet
+  (from ``calculator/web/``) and ``motor.json``: engine version, the wheel
+  list with SRI hashes, the inline Pyodide lock (no packages: the worker
+  unpacks the wheels itself) and, for every bases, the form description
+  ``reintegro.navegador.formulario(id)`` computed now on CPython, so the
+  form is usable before Pyodide has booted.
+
+Anything missing or altered fails the build with a message naming the file
+and the command that fixes it. There is never a CDN fallback.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+RAIZ = Path(__file__).resolve().parents[2]
+WEB = RAIZ / "calculator" / "web"
+MANIFIESTO = RAIZ / "calculator" / "wheels.json"
+CACHE_RUEDAS = RAIZ / ".cache" / "wheels"
+PYODIDE = RAIZ / "node_modules" / "pyodide"
+PYODIDE_ARCHIVOS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The engine package. REINTEGRO_MOTOR_DIR (a directory named "reintegro")
+# exists only to try the site against another copy of the engine.
+MOTOR = Path(os.environ.get("REINTEGRO_MOTOR_DIR") or RAIZ / "rules" / "reintegro").resolve()
+
+DESTINO_PYODIDE = "assets/pyodide/"
+DESTINO_RUEDAS = "assets/wheels/"
+DESTINO_CALCULADORA = "assets/calculadora/"
+
+_FECHA_ZIP = (1980, 1, 1, 0, 0, 0)
+_memo: dict[str, dict] = {}
+
+
+def _error(mensaje: str) -> PluginError:
+    return PluginError("calculadora: " + mensaje)
+
+
+def _sha256(datos: bytes) -> str:
+    return hashlib.sha256(datos).hexdigest()
+
+
+def _sri(datos: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(datos).digest()).decode("ascii")
+
+
+# --- the reintegro wheel ---------------------------------------------------
+
+def _proyecto() -> dict:
+    pyproject = RAIZ / "pyproject.toml"
+    try:
+        return tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
+    except (OSError, KeyError, tomllib.TOMLDecodeError) as e:
+        raise _error(f"no se puede leer [project] de {pyproject}: {e}") from e
+
+
+def construir_rueda_motor() -> tuple[str, bytes]:
+    """Build ``reintegro-<version>-py3-none-any.whl`` in memory, byte-for-byte
+    reproducible (sorted entries, fixed timestamps), from the package
+    directory. Returns (file name, bytes)."""
+    if not (MOTOR / "__init__.py").is_file():
+        raise _error(
+            f"falta el paquete del motor: {MOTOR / '__init__.py'} no existe "
+            "(el motor vive en rules/reintegro)"
+        )
+    proyecto = _proyecto()
+    nombre = re.sub(r"[-_.]+", "_", proyecto["name"]).lower()
+    version = proyecto["version"]
+    info = f"{nombre}-{version}.dist-info"
+    entradas: list[tuple[str, bytes]] = []
+    for ruta in sorted(MOTOR.rglob("*")):
+        rel = ruta.relative_to(MOTOR)
+        if ruta.is_dir() or "__pycache__" in rel.parts or ruta.suffix in (".pyc", ".pyo"):
+            continue
+        if any(p.startswith(".") for p in rel.parts):
+            continue
+        entradas.append(((Path(MOTOR.name) / rel).as_posix(), ruta.read_bytes()))
+    metadata = [
+        "Metadata-Version: 2.1",
+        f"Name: {proyecto['name']}",
+        f"Version: {version}",
+        f"Summary: {proyecto.get('description', '')}",
+        f"Requires-Python: {proyecto.get('requires-python', '')}",
+    ] + [f"Requires-Dist: {d}" for d in proyecto.get("dependencies", [])]
+    entradas.append((f"{info}/METADATA", ("\n".join(metadata) + "\n").encode("utf-8")))
+    entradas.append((
+        f"{info}/WHEEL",
+        b"Wheel-Version: 1.0\nGenerator: calculator/hooks/calculadora.py\n"
+        b"Root-Is-Purelib: true\nTag: py3-none-any\n",
+    ))
+    record = []
+    for nombre_zip, datos in entradas:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(datos).digest()).rstrip(b"=").decode()
+        record.append(f"{nombre_zip},sha256={digest},{len(datos)}")
+    record.append(f"{info}/RECORD,,")
+    entradas.append((f"{info}/RECORD", ("\n".join(record) + "\n").encode("utf-8")))
+    salida = io.BytesIO()
+    with zipfile.ZipFile(salida, "w", zipfile.ZIP_DEFLATED) as z:
+        for nombre_zip, datos in entradas:
+            zi = zipfile.ZipInfo(nombre_zip, _FECHA_ZIP)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            z.writestr(zi, datos)
+    return f"{nombre}-{version}-py3-none-any.whl", salida.getvalue()
+
+
+# --- pinned runtime and wheels -------------------------------------------
+
+def _manifiesto() -> dict:
+    try:
+        return json.loads(MANIFIESTO.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise _error(f"no se puede leer {MANIFIESTO}: {e}") from e
+
+
+def comprobar_pyodide(version: str) -> dict:
+    paquete = PYODIDE / "package.json"
+    if not paquete.is_file():
+        raise _error(f"falta {paquete}: ejecute `npm ci` para instalar Pyodide {version}")
+    instalada = json.loads(paquete.read_text(encoding="utf-8")).get("version")
+    if instalada != version:
+        raise _error(
+            f"node_modules/pyodide es la versión {instalada}, pero calculator/wheels.json "
+            f"fija {version}: ejecute `npm ci`"
+        )
+    for nombre in PYODIDE_ARCHIVOS + ("pyodide-lock.json",):
+        if not (PYODIDE / nombre).is_file():
+            raise _error(f"falta {PYODIDE / nombre}: ejecute `npm ci`")
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    # Only the header: the worker installs our wheels itself, so the served
+    # lock lists no package and Pyodide never looks for one elsewhere.
+    return {"info": lock["info"], "packages": {}}
+
+
+def comprobar_ruedas(manifiesto: dict) -> list[tuple[str, Path, str]]:
+    ruedas = []
+    for r in manifiesto["ruedas"]:
+        ruta = CACHE_RUEDAS / r["archivo"]
+        if not ruta.is_file():
+            raise _error(
+                f"falta la rueda {ruta.relative_to(RAIZ)}: ejecute `python calculator/fetch_wheels.py`"
+            )
+        datos = ruta.read_bytes()
+        if _sha256(datos) != r["sha256"]:
+            raise _error(
+                f"{ruta.relative_to(RAIZ)} no tiene el sha256 fijado en calculator/wheels.json "
+                f"({_sha256(datos)} en lugar de {r['sha256']}): bórrela y ejecute "
+                "`python calculator/fetch_wheels.py`"
+            )
+        ruedas.append((r["archivo"], ruta, _sri(datos)))
+    return ruedas
+
+
+# --- forms, computed on CPython ------------------------------------------
+
+_PROGRAMA_FORMULARIOS = """
+import json, reintegro, reintegro.navegador as n
+catalogo = json.loads(n.catalogo())
+print(json.dumps({
+    "version_motor": reintegro.__version__,
+    "catalogo": catalogo,
+    "formularios": {b["id"]: json.loads(n.formulario(b["id"])) for b in catalogo},
+}, ensure_ascii=False))
+"""
+
+
+def formularios(clave: str) -> dict:
+    """Catalogue and forms from the engine, in a fresh interpreter (so a
+    rebuild of ``mkdocs serve`` sees the engine as it is now)."""
+    if clave in _memo:
+        return _memo[clave]
+    entorno = dict(os.environ)
+    entorno["PYTHONPATH"] = os.pathsep.join(
+        [str(MOTOR.parent)] + ([entorno["PYTHONPATH"]] if entorno.get("PYTHONPATH") else [])
+    )
+    entorno["PYTHONDONTWRITEBYTECODE"] = "1"
+    proceso = subprocess.run(
+        [sys.executable, "-c", _PROGRAMA_FORMULARIOS],
+        capture_output=True, text=True, encoding="utf-8", env=entorno,
+    )
+    if proceso.returncode != 0:
+        raise _error(
+            "el motor no da sus formularios (reintegro.navegador.catalogo/formulario) en "
+            f"{sys.executable}:\n{proceso.stderr.strip()}"
+        )
+    datos = json.loads(proceso.stdout)
+    _memo.clear()
+    _memo[clave] = datos
+    return datos
+
+
+# --- mkdocs events ---------------------------------------------------------
+
+def _anadir(files: Files, config, src_uri: str, **fuente) -> None:
+    anterior = files.src_uris.get(src_uri)
+    if anterior is not None:
+        files.remove(anterior)
+    files.append(File.generated(config, src_uri, **fuente))
+
+
+def on_files(files: Files, config) -> Files:
+    manifiesto = _manifiesto()
+    lock = comprobar_pyodide(manifiesto["pyodide"])
+    ruedas = comprobar_ruedas(manifiesto)
+    nombre_motor, rueda_motor = construir_rueda_motor()
+    datos = formularios(_sha256(rueda_motor))
+
+    for nombre in PYODIDE_ARCHIVOS:
+        _anadir(files, config, DESTINO_PYODIDE + nombre, abs_src_path=str(PYODIDE / nombre))
+    lista = []
+    for archivo, ruta, sri in ruedas:
+        _anadir(files, config, DESTINO_RUEDAS + archivo, abs_src_path=str(ruta))
+        lista.append({"url": f"../wheels/{archivo}", "integridad": sri})
+    _anadir(files, config, DESTINO_RUEDAS + nombre_motor, content=rueda_motor)
+    # The engine wheel keeps its name across edits: the query defeats caches.
+    lista.append({
+        "url": f"../wheels/{nombre_motor}?v={_sha256(rueda_motor)[:16]}",
+        "integridad": _sri(rueda_motor),
+    })
+
+    if not (WEB / "calculadora.js").is_file():
+        raise _error(f"falta {WEB / 'calculadora.js'}")
+    for ruta in sorted(WEB.iterdir()):
+        if ruta.suffix in (".js", ".css"):
+            _anadir(files, config, DESTINO_CALCULADORA + ruta.name, abs_src_path=str(ruta))
+
+    motor = {
+        "version_motor": datos["version_motor"],
+        "pyodide": {
+            "version": manifiesto["pyodide"],
+            "modulo": "../pyodide/pyodide.mjs",
+            "indice": "../pyodide/",
+            "lock": lock,
+        },
+        "ruedas": lista,
+        "catalogo": datos["catalogo"],
+        "formularios": datos["formularios"],
+    }
+    _anadir(
+        files, config, DESTINO_CALCULADORA + "motor.json",
+        content=json.dumps(motor, ensure_ascii=False, separators=(",", ":")),
+    )
+    return files
+
+
+def on_serve(server, config, builder):
+    # `mkdocs serve` rebuilds when the calculator or the engine changes too.
+    for ruta in (WEB, MOTOR, MANIFIESTO):
+        server.watch(str(ruta))
+    return server

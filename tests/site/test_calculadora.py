@@ -1,0 +1,298 @@
+"""The calculator in the page, driven like a user, against the contract of
+DOMAIN.md ("The calculator in the page"): data-estado, the
+<script data-resultado> that holds exactly what the CLI prints, the #caso=
+link, citations that reach a paragraph, no request outside the site."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from urllib.parse import urlsplit
+
+import pytest
+
+from ayudas_calculadora import (
+    calcular_en_cpython,
+    caso_del_fragmento,
+    esperar_estado,
+    fragmento_de,
+)
+
+# One case per bases, written the way a Spanish user types it. Dates are
+# explicit (fecha_resolucion), so "today" never enters the result.
+CASOS = {
+    "art21-umbral-75": {
+        "importe_concedido": "10.000,00",
+        "pagos": [("2023-02-17", "6.000"), ("2023-06-01", "4.000,00")],
+        "gasto_justificado": "9.000",
+        "grado_cumplimiento_objetivos": "85",
+        "publicidad": "incumplida",
+        "fecha_resolucion": "2024-06-11",
+    },
+    "art15-proporcional": {
+        "importe_concedido": "20.000",
+        "pagos": [("2022-03-15", "20.000,00")],
+        "gasto_justificado": "18.500,50",
+        "publicidad": "defectuosa",
+        "fecha_resolucion": "2024-05-20",
+    },
+    "boe-2024-17269": {
+        "importe_concedido": "50.000,00",
+        "coste_proyecto": "60.000,00",
+        "pagos": [("2023-09-01", "25.000"), ("2024-01-10", "25.000")],
+        "gasto_justificado": "45.000",
+        "fecha_resolucion": "2025-03-01",
+    },
+    "boe-2023-26428-art28": {
+        "importe_concedido": "30.000",
+        "coste_proyecto": "40.000",
+        "pagos": [("2023-01-10", "30.000")],
+        "gasto_justificado": "34.000",
+        "fecha_limite_justificacion": "2024-03-31",
+        "fecha_presentacion_justificacion": "2024-04-10",
+        "publicidad": "defectuosa",
+        "fecha_resolucion": "2024-09-30",
+    },
+    "csd-art12": {
+        "importe_concedido": "12.000",
+        "pagos": [("2023-05-05", "12.000")],
+        "gasto_justificado": "10.000",
+        "grado_cumplimiento_objetivos": "90",
+        "fecha_ingreso": "2024-02-01",
+        "fecha_resolucion": "2024-06-01",
+    },
+}
+
+SELECTOR = "[data-calculadora]"
+
+
+def euros(importe: str) -> str:
+    """"1234.5" -> "1.234,50 €" (what the page shows; U+00A0 before €)."""
+    signo = "-" if importe.startswith("-") else ""
+    entero, _, dec = importe.lstrip("-").partition(".")
+    grupos = f"{int(entero):,}".replace(",", ".")
+    return f"{signo}{grupos},{(dec + '00')[:2]}\u00a0€"
+
+
+def canonico(texto: str) -> str:
+    """The amount the form must send for what the user typed."""
+    return texto.replace(".", "").replace(",", ".")
+
+
+def rellenar(pagina, caso: dict) -> None:
+    raiz = pagina.locator(SELECTOR)
+    for campo, valor in caso.items():
+        if campo == "pagos":
+            for n, (fecha, importe) in enumerate(valor, start=1):
+                raiz.get_by_role("button", name="Añadir pago").click()
+                raiz.get_by_label(f"Fecha del pago {n}", exact=True).fill(fecha)
+                raiz.get_by_label(f"Importe del pago {n}", exact=True).press_sequentially(importe)
+            continue
+        control = raiz.locator(f'[name="{campo}"]')
+        assert control.count() == 1, f"el formulario no tiene el campo {campo}"
+        tipo = control.evaluate("c => c.tagName === 'SELECT' ? 'select' : c.type")
+        if tipo == "select":
+            control.select_option(valor)
+        elif tipo == "checkbox":
+            control.set_checked(bool(valor))
+        elif tipo == "date":
+            control.fill(valor)
+        else:
+            control.click()
+            control.press_sequentially(valor)
+    raiz.locator('[name="importe_concedido"]').press("Tab")
+
+
+def resultado_de(pagina) -> str:
+    return pagina.locator(f"{SELECTOR} script[data-resultado]").text_content()
+
+
+def comprobar_citas(pagina, sitio: str, contexto) -> int:
+    """Every citation link of the result reaches an anchor: on this page,
+    in the DOM; on another page of the site, in that page's HTML."""
+    enlaces = pagina.eval_on_selector_all(
+        f"{SELECTOR} .rc-resultado a.rc-enlace-cita, {SELECTOR} a.rc-porque",
+        "as => as.map(a => a.href)",
+    )
+    assert enlaces, "el resultado no trae ninguna cita"
+    aqui = urlsplit(pagina.url).path
+    otras: dict[str, str] = {}
+    for href in enlaces:
+        partes = urlsplit(href)
+        assert href.startswith(sitio), f"cita fuera del sitio: {href}"
+        assert partes.fragment, f"cita sin ancla: {href}"
+        if partes.path == aqui:
+            assert pagina.locator(f'[id="{partes.fragment}"]').count() == 1, f"ancla ausente en la página: #{partes.fragment}"
+        else:
+            if partes.path not in otras:
+                respuesta = contexto.contexto.request.get(href.split("#")[0])
+                assert respuesta.ok, f"{href}: HTTP {respuesta.status}"
+                otras[partes.path] = respuesta.text()
+            assert f'id="{partes.fragment}"' in otras[partes.path], f"ancla ausente: {href}"
+    return len(enlaces)
+
+
+@pytest.mark.parametrize("bases", list(CASOS))
+def test_caso_por_el_formulario_igual_que_cpython(bases, sitio, contexto, capturas):
+    pagina = contexto.pagina()
+    pagina.goto(f"{sitio}bases/{bases}/")
+    raiz = pagina.locator(SELECTOR)
+    assert raiz.get_attribute("data-calculadora") == bases
+    # The form is usable while the engine is still loading.
+    raiz.locator('[name="importe_concedido"]').wait_for()
+    rellenar(pagina, CASOS[bases])
+    assert esperar_estado(pagina, ("resultado", "error")) == "resultado", raiz.inner_text()
+
+    caso = caso_del_fragmento(pagina.url)
+    assert caso["bases"] == bases
+    # Spanish input ("10.000,00", "6.000") reaches the engine as "10000.00", "6000.00".
+    assert Decimal(caso["importe_concedido"]) == Decimal(canonico(CASOS[bases]["importe_concedido"]))
+    assert [Decimal(p["importe"]) for p in caso["pagos"]] == [Decimal(canonico(i)) for _, i in CASOS[bases]["pagos"]]
+
+    texto = resultado_de(pagina)
+    codigo, salida, error = calcular_en_cpython(caso)
+    assert codigo == 0, error
+    assert texto == salida.rstrip("\n"), "el JSON de la página no es el que imprime la línea de órdenes"
+    resultado = json.loads(texto)
+    assert resultado == json.loads(salida)
+
+    # Figures shown in Spanish.
+    cifra = lambda clave: raiz.locator(f'[data-cifra="{clave}"] .rc-importe').inner_text()  # noqa: E731
+    assert cifra("total_a_ingresar") == euros(resultado["total_a_ingresar"])
+    assert cifra("reintegro") == euros(resultado["reintegro"])
+    assert cifra("intereses") == euros(resultado["intereses"]["total"])
+    filas = raiz.locator(".rc-tabla-intereses tbody tr")
+    assert filas.count() == len(resultado["intereses"]["periodos"])
+
+    comprobar_citas(pagina, sitio, contexto)
+
+    raiz.locator(".rc-resultado h3").scroll_into_view_if_needed()
+    pagina.screenshot(path=str(capturas / f"{bases}-1280.png"))
+
+    # The link, opened in a new page, gives the same result.
+    otra = contexto.pagina()
+    otra.goto(pagina.url)
+    assert esperar_estado(otra, ("resultado", "error")) == "resultado"
+    assert resultado_de(otra) == texto
+    shown = otra.locator('[name="importe_concedido"]').input_value()
+    assert shown == euros(caso["importe_concedido"]).removesuffix("\u00a0€")
+
+    assert not contexto.errores, contexto.errores
+    assert not contexto.ajenas(), f"peticiones fuera de 127.0.0.1: {contexto.ajenas()}"
+
+
+def test_citas_resaltan_el_parrafo_sin_perder_el_caso(sitio, contexto):
+    bases = "art21-umbral-75"
+    pagina = contexto.pagina()
+    caso = {"bases": bases, "importe_concedido": "1000.00", "pagos": [{"fecha": "2023-01-02", "importe": "1000.00"}],
+            "grado_cumplimiento_objetivos": "50", "fecha_resolucion": "2024-01-02"}
+    pagina.goto(f"{sitio}bases/{bases}/{fragmento_de(caso)}")
+    assert esperar_estado(pagina, ("resultado", "error")) == "resultado"
+    texto = resultado_de(pagina)
+    antes = pagina.url
+    cita = pagina.locator(f"{SELECTOR} .rc-resultado a.rc-enlace-cita[href*='bases/{bases}/#']").first
+    ancla = urlsplit(cita.get_attribute("href")).fragment
+    cita.click()
+    pagina.wait_for_function("() => document.querySelector('.reintegro-destacado') !== null")
+    destacado = pagina.locator(".reintegro-destacado")
+    assert destacado.evaluate("(d, a) => d.id === a || d.querySelector('[id=\"' + a + '\"]') !== null || d.contains(document.getElementById(a))", ancla)
+    assert pagina.url == antes, "la cita cambió la dirección y perdió el caso"
+    # An ordinary in-page anchor (a heading's permalink) keeps the case too:
+    # Material re-renders the page, the calculator takes the case back and
+    # puts its link back in the address.
+    pagina.locator(".reintegro-ley a.headerlink").first.click()
+    pagina.wait_for_function("u => location.href === u", arg=antes)
+    assert esperar_estado(pagina, ("resultado", "error", "listo")) == "resultado"
+    assert resultado_de(pagina) == texto
+
+
+def test_navegacion_instantanea_reinicia_la_calculadora(sitio, contexto):
+    pagina = contexto.pagina()
+    pagina.goto(f"{sitio}bases/art21-umbral-75/")
+    assert esperar_estado(pagina, ("listo",)) == "listo"
+    pagina.evaluate("() => { window.__sinRecarga = true; }")
+    pagina.locator('nav.md-nav a.md-nav__link[href*="bases/csd-art12/"]').first.click()
+    pagina.wait_for_function("() => document.querySelector('[data-calculadora]')?.dataset.calculadora === 'csd-art12'")
+    assert pagina.evaluate("() => window.__sinRecarga === true"), "la navegación recargó la página entera"
+    assert pagina.url.endswith("bases/csd-art12/")
+    assert esperar_estado(pagina, ("listo", "resultado")) == "listo"
+    rellenar(pagina, CASOS["csd-art12"])
+    assert esperar_estado(pagina, ("resultado", "error")) == "resultado"
+    codigo, salida, _ = calcular_en_cpython(caso_del_fragmento(pagina.url))
+    assert codigo == 0 and resultado_de(pagina) == salida.rstrip("\n")
+    # Back to the first page: the worker is still alive, the calculator is new.
+    pagina.go_back()
+    pagina.wait_for_function("() => document.querySelector('[data-calculadora]')?.dataset.calculadora === 'art21-umbral-75'")
+    assert esperar_estado(pagina, ("listo",)) == "listo"
+    assert pagina.evaluate("() => window.__sinRecarga === true")
+    assert not contexto.errores, contexto.errores
+
+
+@pytest.mark.parametrize("texto", ["-5", "abc", "0"])
+def test_importe_no_valido_muestra_el_error_en_su_campo(texto, sitio, contexto):
+    pagina = contexto.pagina()
+    pagina.goto(f"{sitio}bases/csd-art12/")
+    control = pagina.locator(f'{SELECTOR} [name="importe_concedido"]')
+    control.press_sequentially(texto)
+    assert esperar_estado(pagina, ("error", "resultado")) == "error"
+    assert control.get_attribute("aria-invalid") == "true"
+    error = pagina.locator(f"#{control.get_attribute('id')}-error")
+    assert error.is_visible()
+    assert error.get_attribute("id") in control.get_attribute("aria-describedby").split()
+    # The message is the engine's own, in Spanish, as the CLI gives it.
+    codigo, _, stderr = calcular_en_cpython(caso_del_fragmento(pagina.url))
+    assert codigo == 2
+    linea = next(l for l in stderr.splitlines() if l.startswith("importe_concedido"))
+    assert error.inner_text().strip().endswith(linea.split(":", 1)[1].strip())
+    assert pagina.locator(f"{SELECTOR} script[data-resultado]").count() == 0
+    anuncio = pagina.locator(f"{SELECTOR} [aria-live='polite']")
+    assert "Importe concedido" in anuncio.inner_text()
+
+
+@pytest.mark.parametrize("fragmento", [
+    "#caso=%%%no-es-base64",
+    "#caso=" + "A" * 40000,
+    fragmento_de(["no", "un", "objeto"]),
+    "#caso=eyJiYXNlcyI6",  # '{"bases":' cut short
+    fragmento_de({"__proto__": {"contaminado": True}, "bases": "csd-art12", "importe_concedido": {"x": 1}}),
+])
+def test_enlace_hostil_muestra_error_y_formulario_vacio(fragmento, sitio, contexto):
+    pagina = contexto.pagina()
+    pagina.goto(f"{sitio}bases/csd-art12/{fragmento}")
+    assert esperar_estado(pagina, ("error", "resultado", "listo")) == "error"
+    assert pagina.locator(f"{SELECTOR} [name='importe_concedido']").input_value() == ""
+    texto = pagina.locator(SELECTOR).inner_text()
+    assert "enlace" in texto.lower() or "debe ser" in texto
+    assert pagina.evaluate("() => ({}).contaminado") is None
+    assert not contexto.errores, contexto.errores
+
+
+def test_solo_peticiones_al_propio_sitio(sitio, contexto):
+    pagina = contexto.pagina()
+    pagina.goto(f"{sitio}")
+    pagina.goto(f"{sitio}bases/boe-2024-17269/")
+    rellenar(pagina, CASOS["boe-2024-17269"])
+    assert esperar_estado(pagina, ("resultado", "error")) == "resultado"
+    urls = contexto.peticiones
+    assert any(u.endswith("pyodide.asm.wasm") for u in urls), "no se registraron las peticiones del worker"
+    assert any(".whl" in u for u in urls)
+    assert not contexto.ajenas(), f"peticiones fuera de 127.0.0.1: {contexto.ajenas()}"
+
+
+@pytest.mark.parametrize("esquema", ["light", "dark"])
+def test_capturas_en_movil(esquema, sitio, nuevo_contexto, capturas):
+    c = nuevo_contexto(viewport={"width": 360, "height": 780}, color_scheme=esquema, is_mobile=True, has_touch=True)
+    pagina = c.pagina()
+    bases = "boe-2023-26428-art28"
+    pagina.goto(f"{sitio}bases/{bases}/")
+    rellenar(pagina, CASOS[bases])
+    assert esperar_estado(pagina, ("resultado", "error")) == "resultado"
+    ancho = pagina.evaluate("() => document.documentElement.scrollWidth")
+    assert ancho <= 360, f"la página se desborda a lo ancho en un móvil ({ancho} px)"
+    pagina.locator(f"{SELECTOR} .rc-resultado h3").scroll_into_view_if_needed()
+    pagina.screenshot(path=str(capturas / f"{bases}-360-{esquema}.png"))
+    pagina.screenshot(path=str(capturas / f"{bases}-360-{esquema}-completa.png"), full_page=True)
+    pagina.emulate_media(media="print")
+    pagina.screenshot(path=str(capturas / f"{bases}-impresion-{esquema}.png"), full_page=True)
+    assert not c.errores, c.errores
+    assert not c.ajenas()

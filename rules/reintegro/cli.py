@@ -47,12 +47,23 @@ def _leer(ruta: str) -> str:
         return fichero.read()
 
 
+def _por_que_no_se_lee(error: Exception) -> str:
+    if isinstance(error, FileNotFoundError):
+        return "no existe"
+    if isinstance(error, IsADirectoryError):
+        return "es una carpeta, no un fichero"
+    if isinstance(error, PermissionError):
+        return "no hay permiso para leerlo"
+    if isinstance(error, UnicodeDecodeError):
+        return "no es texto UTF-8"
+    return "no se puede leer"
+
+
 def _calcular(ruta: str) -> int:
     try:
         texto = _leer(ruta)
     except (OSError, UnicodeDecodeError) as error:
-        print(f"caso: no se puede leer «{ruta}»: {error.strerror if isinstance(error, OSError) else 'no es texto UTF-8'}",
-              file=sys.stderr)
+        print(f"caso: el fichero «{ruta}» {_por_que_no_se_lee(error)}", file=sys.stderr)
         return SALIDA_ERROR
     try:
         resultado = calcular(leer_caso_json(texto))

@@ -32,10 +32,28 @@ def _constante_no_valida(nombre: str) -> None:
     raise ValueError(f"{nombre} no es un número válido")
 
 
+_ERRORES_JSON = {
+    "Expecting value": "falta un valor",
+    "Extra data": "hay texto de más tras el objeto",
+    "Expecting property name enclosed in double quotes": "los nombres de campo van entre comillas dobles",
+    "Unterminated string starting at": "un texto entre comillas no se cierra",
+    "Expecting ',' delimiter": "falta una coma",
+    "Expecting ':' delimiter": "faltan los dos puntos tras un nombre de campo",
+    "Invalid control character at": "hay un carácter de control dentro de un texto",
+    "Invalid \\escape": "hay una barra invertida (\\) seguida de un carácter no admitido",
+    "Invalid \\uXXXX escape": "hay una secuencia \\u no válida",
+}
+
+
+def _no_es_json(detalle: str) -> CasoInvalido:
+    return CasoInvalido([ErrorDeCampo("caso", f"no es un JSON válido: {detalle}")])
+
+
 def cargar_json(texto: str) -> object:
     """The JSON value of ``texto``, numbers as Decimal; CasoInvalido if not JSON."""
     if len(texto) > TAMANO_MAXIMO:
         raise CasoInvalido([ErrorDeCampo("caso", f"el texto del caso es demasiado largo (máximo {TAMANO_MAXIMO} caracteres)")])
+    texto = texto.removeprefix("\ufeff")  # a byte-order mark some editors write
     try:
         return json.loads(
             texto,
@@ -45,22 +63,13 @@ def cargar_json(texto: str) -> object:
         )
     except RecursionError:
         raise CasoInvalido([ErrorDeCampo("caso", "el JSON está anidado a demasiada profundidad")]) from None
+    except json.JSONDecodeError as error:
+        explicacion = _ERRORES_JSON.get(error.msg, "el texto no sigue la sintaxis JSON")
+        raise _no_es_json(f"{explicacion} (línea {error.lineno}, columna {error.colno})") from None
     except ValueError as error:
-        detalle = str(error) if not isinstance(error, json.JSONDecodeError) else f"{error.msg} (posición {error.pos})"
-        raise CasoInvalido([ErrorDeCampo("caso", f"no es un JSON válido: {_en_espanol(detalle)}")]) from None
-
-
-def _en_espanol(detalle: str) -> str:
-    return {
-        "Expecting value": "falta un valor",
-        "Extra data": "hay texto de más tras el objeto",
-        "Expecting property name enclosed in double quotes": "los nombres de campo van entre comillas dobles",
-        "Unterminated string starting at": "una cadena de texto no se cierra",
-        "Expecting ',' delimiter": "falta una coma",
-        "Expecting ':' delimiter": "faltan los dos puntos",
-    }.get(detalle.split(" (posición")[0].split(":")[0], detalle) + (
-        " (posición" + detalle.split(" (posición")[1] if " (posición" in detalle else ""
-    )
+        if "digits" in str(error):
+            raise _no_es_json("un número tiene demasiadas cifras") from None
+        raise _no_es_json(str(error)) from None  # our own Spanish messages (NaN, repeated fields)
 
 
 def leer_caso(datos: object, hoy: date | None = None) -> Caso:

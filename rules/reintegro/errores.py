@@ -52,8 +52,15 @@ _MENSAJES = {
 }
 
 
+def _visible(parte: object) -> str:
+    """A field name as one printable line, however the user spelled it."""
+    texto = str(parte)
+    texto = "".join(c if c.isprintable() else repr(c)[1:-1] for c in texto)
+    return texto if len(texto) <= 80 else texto[:77] + "…"
+
+
 def _campo(loc: tuple) -> str:
-    return ".".join(str(parte) for parte in loc) or "caso"
+    return ".".join(_visible(parte) for parte in loc) or "caso"
 
 
 def _mensaje(error: dict) -> str:

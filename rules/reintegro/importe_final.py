@@ -138,11 +138,12 @@ def _exceso(b: Bases, caso: Caso, e: Ejecucion, variante: Variante, pasos: _Paso
     otras = exacto(caso.otras_ayudas)
     final = pasos.suma
     exceso = final + otras - e.aceptado
-    if otras == 0 or exceso <= 0 or final == 0:
+    if exceso <= 0 or final == 0:
         return
-    if caso.otras_ayudas_publicas:
+    compartido = caso.otras_ayudas_publicas and otras > 0
+    if compartido:
         notas.anadir("exceso-rlgs-34")
-    if variante.exceso_proporcional:
+    if variante.exceso_proporcional and compartido:
         parte = exceso * e.concedido / (e.concedido + otras)
         texto = (
             f"Exceso de financiación de {importe_es(exceso)} repartido entre los órganos concedentes "
@@ -150,9 +151,10 @@ def _exceso(b: Bases, caso: Caso, e: Ejecucion, variante: Variante, pasos: _Paso
         )
         pasos.anadir(texto, -min(parte, final), "rlgs-34")
         return
+    fuentes = f"la subvención ({importe_es(final)}) y las otras ayudas ({importe_es(otras)}) superan" if otras else (
+        f"la subvención ({importe_es(final)}) supera")
     pasos.anadir(
-        f"Exceso de financiación: la subvención ({importe_es(final)}) y las otras ayudas "
-        f"({importe_es(otras)}) superan el coste aceptado ({importe_es(e.aceptado)}) en {importe_es(exceso)}",
+        f"Exceso de financiación: {fuentes} el coste aceptado ({importe_es(e.aceptado)}) en {importe_es(exceso)}",
         -min(exceso, final),
         b.concurrencia.ancla,
     )

@@ -102,7 +102,7 @@ def test_fichero_que_no_existe(tmp_path):
     salida = reintegro("calcular", str(tmp_path / "no-existe.json"))
     assert salida.returncode == 2
     assert salida.stdout == ""
-    assert salida.stderr.startswith(f"caso: no se puede leer «{tmp_path / 'no-existe.json'}»")
+    assert salida.stderr == f"caso: el fichero «{tmp_path / 'no-existe.json'}» no existe\n"
     assert "Traceback" not in salida.stderr
 
 
@@ -111,7 +111,7 @@ def test_fichero_que_no_es_utf8(tmp_path):
     fichero.write_bytes(b'{"bases": "\xff"}')
     salida = reintegro("calcular", str(fichero))
     assert (salida.returncode, salida.stdout) == (2, "")
-    assert salida.stderr.strip() == f"caso: no se puede leer «{fichero}»: no es texto UTF-8"
+    assert salida.stderr.strip() == f"caso: el fichero «{fichero}» no es texto UTF-8"
 
 
 def test_esquema_tiene_exactamente_los_campos_del_caso():

@@ -300,12 +300,12 @@ def test_claves_repetidas():
 @pytest.mark.parametrize(
     ("texto", "mensaje"),
     [
-        ('{"bases": ', "no es un JSON válido: falta un valor (posición 10)"),
-        ("", "no es un JSON válido: falta un valor (posición 0)"),
-        ('{"bases": "x"} x', "no es un JSON válido: hay texto de más tras el objeto (posición 15)"),
-        ("{bases: 1}", "no es un JSON válido: los nombres de campo van entre comillas dobles (posición 1)"),
-        ('{"bases": "x}', "no es un JSON válido: una cadena de texto no se cierra (posición 10)"),
-        ('{"a": 1 "b": 2}', "no es un JSON válido: falta una coma (posición 8)"),
+        ('{"bases": ', "no es un JSON válido: falta un valor (línea 1, columna 11)"),
+        ("", "no es un JSON válido: falta un valor (línea 1, columna 1)"),
+        ('{"bases": "x"} x', "no es un JSON válido: hay texto de más tras el objeto (línea 1, columna 16)"),
+        ("{bases: 1}", "no es un JSON válido: los nombres de campo van entre comillas dobles (línea 1, columna 2)"),
+        ('{"bases": "x}', "no es un JSON válido: un texto entre comillas no se cierra (línea 1, columna 11)"),
+        ('{"a": 1 "b": 2}', "no es un JSON válido: falta una coma (línea 1, columna 9)"),
     ],
 )
 def test_json_no_valido(texto, mensaje):
@@ -319,21 +319,27 @@ def test_json_no_valido(texto, mensaje):
         '{"bases": "\x01"}',  # Invalid control character
         '{"bases": "\\q"}',  # Invalid \escape
         '{"bases": "\\u12"}',  # Invalid \uXXXX escape
-        '\ufeff{"bases": "art21-umbral-75"}',  # Unexpected UTF-8 BOM
     ],
 )
 def test_json_no_valido_mensaje_en_espanol_sin_repetir_la_posicion(texto):
     """"Bad input": every JSON syntax error is explained in Spanish, with its
-    position given once."""
+    line and column given once."""
     mensaje = errores_json(texto)["caso"]  # errores_json checks the Spanish
     assert mensaje.startswith("no es un JSON válido: ")
+
+
+def test_marca_de_orden_de_bytes_inicial_se_acepta():
+    """A case file saved with a UTF-8 byte-order mark (common from Windows
+    editors) is read as the same case, not refused."""
+    caso = leer_caso_json('\ufeff{"bases": "art21-umbral-75", "importe_concedido": "10"}', HOY)
+    assert caso.importe_concedido == Decimal("10.00")
 
 
 def test_numero_json_con_demasiadas_cifras():
     """An integer literal with thousands of digits is refused in Spanish (not
     with Python's "Exceeds the limit (4300 digits)" message)."""
     texto = '{"bases": "art21-umbral-75", "importe_concedido": 1' + "0" * 5000 + "}"
-    assert "caso" in errores_json(texto) or "importe_concedido" in errores_json(texto)
+    assert errores_json(texto) == {"caso": "no es un JSON válido: un número tiene demasiadas cifras"}
 
 
 def test_json_anidado_a_demasiada_profundidad():

@@ -91,20 +91,15 @@ def campos_genericos() -> dict[str, dict]:
 def cita(de: Bases, ancla: str) -> Cita:
     """The citation of ``ancla``: a paragraph of the bases or of the general law."""
     if ancla in de.parrafos:
-        parrafo = de.parrafos[ancla]
-        return Cita(
-            norma=de.norma,
-            referencia=parrafo.referencia,
-            ancla=ancla,
-            enlace=f"{de.pagina}#{ancla}",
-            texto=parrafo.texto,
-        )
-    parrafo = ley_general()[ancla]
+        parrafo, norma, pagina = de.parrafos[ancla], de.norma, de.pagina
+    else:
+        parrafo = ley_general()[ancla]
+        norma, pagina = parrafo.norma, PAGINA_LEY_GENERAL
     return Cita(
-        norma=parrafo.norma,
+        norma=norma,
         referencia=parrafo.referencia,
         ancla=ancla,
-        enlace=f"{PAGINA_LEY_GENERAL}#{ancla}",
+        enlace=f"{pagina}#{ancla}",
         texto=parrafo.texto,
     )
 

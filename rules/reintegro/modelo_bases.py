@@ -84,30 +84,30 @@ class UmbralDeclarado(_Dato):
 Regimen = Annotated[UmbralPorcentaje | UmbralDeclarado, Field(discriminator="tipo")]
 
 
-class MinoracionFija(_Dato):
-    """A fixed percentage of the grant when an option field has given values."""
+class _MinoracionPorOpcion(_Dato):
+    """A reduction that applies when an option field has one of ``valores``."""
 
-    tipo: Literal["fija"]
     campo: str
     valores: tuple[str, ...]
-    porcentaje: Decimal = Field(gt=0, le=100)
     ancla: str
     texto: str
-    grupo: str | None = None
     notas: tuple[str, ...] = ()
 
 
-class MinoracionDiscrecional(_Dato):
+class MinoracionFija(_MinoracionPorOpcion):
+    """A fixed percentage of the grant."""
+
+    tipo: Literal["fija"]
+    porcentaje: Decimal = Field(gt=0, le=100)
+    grupo: str | None = None
+
+
+class MinoracionDiscrecional(_MinoracionPorOpcion):
     """The text gives no figure: a range from 0 to ``maximo`` % of the grant."""
 
     tipo: Literal["discrecional"]
-    campo: str
-    valores: tuple[str, ...]
     maximo: Decimal = Field(gt=0, le=100)
-    ancla: str
-    texto: str
     decide: str
-    notas: tuple[str, ...] = ()
 
 
 class MinoracionPorDias(_Dato):

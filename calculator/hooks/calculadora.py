@@ -169,8 +169,8 @@ def comprobar_ruedas(manifiesto: dict) -> list[tuple[str, Path, str]]:
         if _sha256(datos) != r["sha256"]:
             raise _error(
                 f"{ruta.relative_to(RAIZ)} no tiene el sha256 fijado en calculator/wheels.json "
-                f"({_sha256(datos)} en lugar de {r['sha256']}): bórrela y ejecute "
-                "`python calculator/fetch_wheels.py`"
+                f"({_sha256(datos)} en lugar de {r['sha256']}): ejecute "
+                "`python calculator/fetch_wheels.py`, que la vuelve a descargar"
             )
         ruedas.append((r["archivo"], ruta, _sri(datos)))
     return ruedas

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from ayudas_calculadora import (
+    RAIZ,
     calcular_en_cpython,
     caso_del_fragmento,
     esperar_estado,
@@ -296,3 +297,65 @@ def test_capturas_en_movil(esquema, sitio, nuevo_contexto, capturas):
     pagina.screenshot(path=str(capturas / f"{bases}-impresion-{esquema}.png"), full_page=True)
     assert not c.errores, c.errores
     assert not c.ajenas()
+
+
+AXE = RAIZ / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("esquema", ["light", "dark"])
+def test_accesibilidad_axe(esquema, sitio, nuevo_contexto):
+    """axe-core (the npm devDependency, injected from disk: no request) finds
+    no violation in the calculator, with a result and with an error."""
+    assert AXE.is_file(), f"falta {AXE}: ejecute `npm ci`"
+    c = nuevo_contexto(color_scheme=esquema)
+    pagina = c.pagina()
+    caso = {"bases": "art21-umbral-75", "importe_concedido": "10000.00",
+            "pagos": [{"fecha": "2023-02-17", "importe": "6000.00"}, {"fecha": "2023-06-01", "importe": "4000.00"}],
+            "grado_cumplimiento_objetivos": "85", "publicidad": "incumplida", "fecha_resolucion": "2024-06-11"}
+    pagina.goto(f"{sitio}bases/art21-umbral-75/{fragmento_de(caso)}")
+    assert esperar_estado(pagina, ("resultado", "error")) == "resultado"
+    pagina.add_script_tag(path=str(AXE))
+    programa = """async () => (await axe.run('[data-calculadora]', {resultTypes: ['violations']}))
+        .violations.map(v => `${v.id} (${v.impact}): ${v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')}`)"""
+    assert pagina.evaluate(programa) == []
+    pagina.locator(f'{SELECTOR} [name="importe_concedido"]').fill("-5")
+    assert esperar_estado(pagina, ("error",)) == "error"
+    assert pagina.evaluate(programa) == []
+
+
+def test_copiar_enlace_y_cambio_de_fragmento(sitio, contexto):
+    """"Copiar enlace" copies the address that reproduces the case; a new
+    #caso= in the address (a pasted link, back/forward) recomputes."""
+    contexto.contexto.grant_permissions(["clipboard-read", "clipboard-write"], origin=sitio.rstrip("/"))
+    pagina = contexto.pagina()
+    bases = "csd-art12"
+    primero = {"bases": bases, "importe_concedido": "1000.00", "pagos": [{"fecha": "2023-01-02", "importe": "1000.00"}],
+               "grado_cumplimiento_objetivos": "90", "fecha_resolucion": "2024-01-02"}
+    segundo = {**primero, "grado_cumplimiento_objetivos": "80"}
+    pagina.goto(f"{sitio}bases/{bases}/{fragmento_de(primero)}")
+    assert esperar_estado(pagina, ("resultado", "error")) == "resultado"
+    texto_primero = resultado_de(pagina)
+    pagina.get_by_role("button", name="Copiar enlace").click()
+    assert pagina.evaluate("() => navigator.clipboard.readText()") == pagina.url
+    assert caso_del_fragmento(pagina.url) == primero
+
+    pagina.evaluate("f => { location.hash = f; }", fragmento_de(segundo))
+    pagina.wait_for_function(
+        "t => { const s = document.querySelector('[data-calculadora] script[data-resultado]'); return s && s.textContent !== t; }",
+        arg=texto_primero,
+    )
+    codigo, salida, _ = calcular_en_cpython(segundo)
+    assert codigo == 0 and resultado_de(pagina) == salida.rstrip("\n")
+    assert pagina.locator(f'{SELECTOR} [name="grado_cumplimiento_objetivos"]').input_value() == "80"
+    assert not contexto.errores, contexto.errores
+
+
+def test_fallo_del_motor_se_dice_en_espanol(sitio, contexto):
+    """If a wheel cannot be loaded (here: blocked), the page says so and
+    sets data-estado="error"; it never hangs in "cargando"."""
+    contexto.contexto.route("**/assets/wheels/pydantic-*.whl", lambda ruta: ruta.abort())
+    pagina = contexto.pagina()
+    pagina.goto(f"{sitio}bases/art15-proporcional/")
+    assert esperar_estado(pagina, ("error", "listo", "resultado")) == "error"
+    aviso = pagina.locator(f"{SELECTOR} .rc-progreso").inner_text()
+    assert "No se pudo cargar el motor de cálculo" in aviso

@@ -1,0 +1,490 @@
+"""One engine, two runtimes: the engine's own tests run inside Pyodide (Node),
+and 10,000 random valid cases give the same JSON text in CPython and Pyodide.
+
+One Node process (tests/pyodide/runner.mjs) boots the npm Pyodide runtime,
+unpacks the wheels the site serves (calculator/wheels.json, from
+.cache/wheels/) plus the pure test wheels (tests/pyodide/wheels-test.json, from
+.cache/wheels-test/), copies the engine (rules/reintegro) into site-packages
+and the test files into its file system, then
+
+1. computes every generated case with ``reintegro.navegador.calcular`` (one
+   batch call) and writes the sha256 of each envelope text, and
+2. runs ``pytest.main`` on tests/engine, tests/golden and the in-Pyodide
+   checks (tests/pyodide/dentro_de_pyodide.py), exiting with its code.
+
+Meanwhile this process computes the same cases on CPython. Equal sha256 means
+equal text, every figure, note and citation included; on a difference the
+first differing cases are computed again in Pyodide in full, and the test
+fails naming the first differing case and field.
+
+The golden corpus is YAML: PyYAML's pure-Python part (from its pinned wheel,
+without the C extension) is shipped into Pyodide, so the test files run there
+unchanged. Nothing is skipped: without node, the runtime or a wheel, the tests
+fail and say how to get it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import generador_casos  # noqa: E402  (tests/pyodide/generador_casos.py)
+
+RAIZ = Path(__file__).resolve().parents[2]
+AQUI = Path(__file__).resolve().parent
+RUNNER = AQUI / "runner.mjs"
+RUNTIME = RAIZ / "node_modules" / "pyodide"
+MANIFIESTO_SITIO = RAIZ / "calculator" / "wheels.json"
+CACHE_SITIO = RAIZ / ".cache" / "wheels"
+MANIFIESTO_PRUEBAS = AQUI / "wheels-test.json"
+CACHE_PRUEBAS = RAIZ / ".cache" / "wheels-test"
+DENTRO = "/home/pyodide/reintegro"  # the repository's copy inside Pyodide's FS
+# The engine's test folders that run inside Pyodide (those that exist).
+CARPETAS_DE_PRUEBAS = ("tests/engine", "tests/golden")
+# Test files that cannot run in Pyodide, and why (shown in the summary).
+FUERA_DE_PYODIDE = {
+    "tests/engine/test_cli.py": "ejecuta `python -m reintegro` como subprocesos reales; Pyodide no tiene procesos",
+}
+# Tests that bring the Pyodide interpreter down (a fatal error ends the whole
+# run, and every later test with it). The JSON ones stay deselected only while
+# the probe below still crashes: test_json_muy_anidado_no_tumba_pyodide fails
+# until the engine refuses deep nesting before json.loads, and then asks for
+# them to be removed from this list.
+CAEN_PYODIDE = {
+    "tests/engine/test_rechazos.py::test_anidamiento_profundo_en_un_objeto_python":
+        "la propia prueba crea una lista Python de 10.000 niveles; liberarla agota la pila de wasm "
+        "(RangeError fatal, también sin el motor); en el navegador el caso llega como texto JSON",
+    "tests/engine/test_rechazos.py::test_json_anidado_a_demasiada_profundidad":
+        "json.loads de 50.000 corchetes anidados agota la pila de wasm (RangeError fatal)",
+    "tests/engine/test_fuzz.py::test_contrato_resiste_texto_arbitrario":
+        "genera JSON anidado hasta 60.000 niveles (RangeError fatal)",
+    "tests/engine/test_fuzz.py::test_linea_de_ordenes_resiste_texto_arbitrario":
+        "genera JSON anidado hasta 60.000 niveles (RangeError fatal)",
+}
+# The entries above that the engine's own fix (see the probe) makes runnable.
+CAEN_POR_JSON_PROFUNDO = {
+    "tests/engine/test_rechazos.py::test_json_anidado_a_demasiada_profundidad",
+    "tests/engine/test_fuzz.py::test_contrato_resiste_texto_arbitrario",
+    "tests/engine/test_fuzz.py::test_linea_de_ordenes_resiste_texto_arbitrario",
+}
+# Deeply nested texts within the engine's 100,000-character limit.
+SONDAS_PROFUNDAS = [
+    "[" * 50_000 + "]" * 50_000,
+    '{"a":' * 15_000 + "1" + "}" * 15_000,
+    "[" * 10_000 + "]" * 10_000,
+]
+LIMITE_NODE_S = 900
+MAX_DIFERENCIAS_MOSTRADAS = 5
+
+
+# --- preparation --------------------------------------------------------
+
+
+def _sha256(ruta: Path) -> str:
+    h = hashlib.sha256()
+    with ruta.open("rb") as f:
+        for bloque in iter(lambda: f.read(1 << 20), b""):
+            h.update(bloque)
+    return h.hexdigest()
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("no hay `node` en el PATH: estas pruebas ejecutan Pyodide con Node 20 (instale nodejs)")
+    if not (RUNTIME / "pyodide.mjs").is_file():
+        pytest.fail(f"falta el runtime de Pyodide en {RUNTIME.relative_to(RAIZ)}: ejecute `npm ci` (o `make deps`)")
+    return node
+
+
+def _ruedas_del_sitio() -> list[Path]:
+    """The wheels the site serves, verified; fills the cache once if needed."""
+    if not MANIFIESTO_SITIO.is_file():
+        pytest.fail(f"falta {MANIFIESTO_SITIO.relative_to(RAIZ)} (manifiesto de ruedas del sitio)")
+    manifiesto = json.loads(MANIFIESTO_SITIO.read_text(encoding="utf-8"))
+    instalado = json.loads((RUNTIME / "package.json").read_text(encoding="utf-8"))["version"]
+    if manifiesto.get("pyodide") != instalado:
+        pytest.fail(f"node_modules/pyodide es {instalado}, calculator/wheels.json fija {manifiesto.get('pyodide')}")
+
+    def malas() -> list[str]:
+        return [
+            r["archivo"] for r in manifiesto["ruedas"]
+            if not (CACHE_SITIO / r["archivo"]).is_file() or _sha256(CACHE_SITIO / r["archivo"]) != r["sha256"]
+        ]
+
+    if malas():
+        proceso = subprocess.run(
+            [sys.executable, str(RAIZ / "calculator" / "fetch_wheels.py")],
+            cwd=RAIZ, capture_output=True, text=True,
+        )
+        if malas():
+            pytest.fail(
+                f"faltan o no cuadran con su sha256 en .cache/wheels/: {', '.join(malas())}; "
+                f"`make wheels` dijo:\n{proceso.stderr}"
+            )
+    return [CACHE_SITIO / r["archivo"] for r in manifiesto["ruedas"]]
+
+
+def _ruedas_de_pruebas() -> tuple[list[Path], list[Path]]:
+    """(wheels to unpack, pure-Python folders to copy): pinned, cached, idempotent."""
+    manifiesto = json.loads(MANIFIESTO_PRUEBAS.read_text(encoding="utf-8"))
+    CACHE_PRUEBAS.mkdir(parents=True, exist_ok=True)
+    ruedas, carpetas = [], []
+    for rueda in manifiesto["ruedas"]:
+        ruta = CACHE_PRUEBAS / rueda["archivo"]
+        if not ruta.is_file() or _sha256(ruta) != rueda["sha256"]:
+            _descargar(rueda, ruta)
+        if "solo_python" in rueda:
+            carpetas.append(_parte_python(ruta, rueda["solo_python"]))
+        else:
+            ruedas.append(ruta)
+    return ruedas, carpetas
+
+
+def _descargar(rueda: dict, ruta: Path) -> None:
+    orden = [
+        sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+        "--no-deps", "--only-binary=:all:",
+    ]
+    if "plataforma" in rueda:
+        orden += ["--platform", rueda["plataforma"], "--python-version", rueda["python"], "--implementation", "cp"]
+    with tempfile.TemporaryDirectory(dir=CACHE_PRUEBAS) as tmp:
+        proceso = subprocess.run(
+            [*orden, "-d", tmp, f"{rueda['nombre']}=={rueda['version']}"], capture_output=True, text=True
+        )
+        bajada = Path(tmp) / rueda["archivo"]
+        if proceso.returncode != 0 or not bajada.is_file():
+            pytest.fail(f"no se pudo descargar {rueda['archivo']} de PyPI:\n{proceso.stderr}")
+        if _sha256(bajada) != rueda["sha256"]:
+            pytest.fail(f"{rueda['archivo']}: el sha256 no es el fijado en tests/pyodide/wheels-test.json")
+        shutil.move(str(bajada), ruta)
+
+
+def _parte_python(rueda: Path, paquete: str) -> Path:
+    """The package's .py files from a wheel with a C extension (extracted once)."""
+    destino = CACHE_PRUEBAS / f"{rueda.stem}.python" / paquete
+    marca = destino.parent / ".completo"
+    if not marca.is_file():
+        shutil.rmtree(destino.parent, ignore_errors=True)
+        with zipfile.ZipFile(rueda) as z:
+            for nombre in z.namelist():
+                if nombre.startswith(f"{paquete}/") and nombre.endswith(".py"):
+                    (destino.parent / nombre).parent.mkdir(parents=True, exist_ok=True)
+                    (destino.parent / nombre).write_bytes(z.read(nombre))
+        marca.touch()
+    return destino
+
+
+def _trabajo(carpeta: Path, ruedas: list[Path], copias: list[dict], tareas: list[dict]) -> Path:
+    trabajo = {
+        "pyodide": str(RUNTIME),
+        "ruedas": [str(r) for r in ruedas],
+        "copias": copias,
+        "tareas": tareas,
+        "tiempos": str(carpeta / "tiempos.json"),
+        "env": {"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"},
+    }
+    ruta = carpeta / "trabajo.json"
+    ruta.write_text(json.dumps(trabajo, indent=2), encoding="utf-8")
+    return ruta
+
+
+# --- CPython side --------------------------------------------------------
+
+
+def _calcular_en_cpython(casos: list[str]) -> tuple[list[str], list[int], float]:
+    """(sha256 of each envelope, indices of cases CPython refused, seconds)."""
+    from reintegro import navegador
+
+    huellas, rechazados = [], []
+    inicio = time.perf_counter()
+    for i, texto in enumerate(casos):
+        sobre = navegador.calcular(texto)
+        if not sobre.startswith('{"estado": "resultado"'):
+            rechazados.append(i)
+        huellas.append(hashlib.sha256(sobre.encode("utf-8")).hexdigest())
+    return huellas, rechazados, time.perf_counter() - inicio
+
+
+def _primera_diferencia(a: object, b: object, ruta: str = "") -> str | None:
+    """The dotted path of the first difference between two JSON values."""
+    if type(a) is not type(b):
+        return f"{ruta.rstrip('.') or '(raíz)'}: CPython {a!r} ≠ Pyodide {b!r}"
+    if isinstance(a, dict):
+        for clave in list(a) + [k for k in b if k not in a]:
+            if clave not in a or clave not in b:
+                return f"{ruta}{clave}: falta en {'Pyodide' if clave in a else 'CPython'}"
+            encontrada = _primera_diferencia(a[clave], b[clave], f"{ruta}{clave}.")
+            if encontrada:
+                return encontrada
+        if list(a) != list(b):
+            return f"{ruta.rstrip('.') or '(raíz)'}: el orden de las claves difiere"
+        return None
+    if isinstance(a, list):
+        for i, (x, y) in enumerate(zip(a, b)):
+            encontrada = _primera_diferencia(x, y, f"{ruta}{i}.")
+            if encontrada:
+                return encontrada
+        if len(a) != len(b):
+            return f"{ruta.rstrip('.') or '(raíz)'}: {len(a)} elementos en CPython ≠ {len(b)} en Pyodide"
+        return None
+    if a != b:
+        return f"{ruta.rstrip('.')}: CPython {a!r} ≠ Pyodide {b!r}"
+    return None
+
+
+# --- the one Node run ---------------------------------------------------
+
+
+class _Cifras:
+    """Prints the measured figures in pytest's terminal summary."""
+
+    def __init__(self, lineas: list[str]):
+        self.lineas = lineas
+
+    def pytest_terminal_summary(self, terminalreporter):
+        terminalreporter.section("Pyodide: un motor, dos runtimes")
+        for linea in self.lineas:
+            terminalreporter.write_line(linea)
+
+
+@pytest.fixture(scope="module")
+def ejecucion(request, tmp_path_factory):
+    """Two Node processes at once (this machine has two cores; CPython works
+    on the cases meanwhile): one runs pytest inside Pyodide, the other the
+    batch of cases and then the deep-nesting probe (which may kill its
+    interpreter, so it goes last and alone)."""
+    inicio_total = time.perf_counter()
+    node = _node()
+    ruedas = _ruedas_del_sitio()
+    ruedas_pruebas, carpetas_python = _ruedas_de_pruebas()
+    carpeta = tmp_path_factory.mktemp("pyodide")
+    motor = {"desde": str(RAIZ / "rules" / "reintegro"), "hacia": "{site-packages}/reintegro"}
+
+    # Process 1: the engine's tests, the same files, inside Pyodide.
+    copias = [motor, *({"desde": str(c), "hacia": f"{{site-packages}}/{c.name}"} for c in carpetas_python)]
+    copias += [
+        {"desde": str(RAIZ / "pyproject.toml"), "hacia": f"{DENTRO}/pyproject.toml"},
+        {"desde": str(MANIFIESTO_SITIO), "hacia": f"{DENTRO}/wheels.json"},
+        {"desde": str(AQUI / "dentro_de_pyodide.py"), "hacia": f"{DENTRO}/tests/pyodide/test_entorno.py"},
+    ]
+    for nombre in ("__init__.py", "conftest.py"):  # tests/ is a package; its conftest sets Hypothesis' profile
+        if (RAIZ / "tests" / nombre).is_file():
+            copias.append({"desde": str(RAIZ / "tests" / nombre), "hacia": f"{DENTRO}/tests/{nombre}"})
+    carpetas = [c for c in CARPETAS_DE_PRUEBAS if (RAIZ / c).is_dir()]
+    copias += [{"desde": str(RAIZ / c), "hacia": f"{DENTRO}/{c}"} for c in carpetas]
+    fuera = [f for f in FUERA_DE_PYODIDE if (RAIZ / f).is_file()]
+    caen = [t for t in CAEN_PYODIDE if (RAIZ / t.split("::")[0]).is_file()]
+    args = ["-p", "no:cacheprovider", "-q", "--color=no", *[f"--ignore={f}" for f in fuera],
+            *[f"--deselect={t}" for t in caen], *carpetas, "tests/pyodide"]
+    pruebas = carpeta / "pruebas"
+    pruebas.mkdir()
+    tareas = [{"tipo": "pytest", "cwd": DENTRO, "args": args, "resumen": str(pruebas / "resumen.json")}]
+    trabajo_pruebas = _trabajo(pruebas, [*ruedas, *ruedas_pruebas], copias, tareas)
+
+    # Process 2: the random cases, then the probe.
+    casos = generador_casos.generar()
+    lote = carpeta / "lote"
+    lote.mkdir()
+    (lote / "casos.jsonl").write_text("\n".join(casos) + "\n", encoding="utf-8")
+    (lote / "sondas.jsonl").write_text("\n".join(SONDAS_PROFUNDAS) + "\n", encoding="utf-8")
+    tareas = [
+        {"tipo": "lote", "casos": str(lote / "casos.jsonl"), "salida": str(lote / "huellas.txt"), "completo": False},
+        {"tipo": "lote", "nombre": "sondas", "casos": str(lote / "sondas.jsonl"), "salida": str(lote / "sondas.txt"),
+         "completo": True, "puede_caer": True},
+    ]
+    trabajo_lote = _trabajo(lote, ruedas, [motor], tareas)
+
+    inicio_node = time.perf_counter()
+    procesos = []
+    try:
+        for trabajo in (trabajo_pruebas, trabajo_lote):
+            salida = (trabajo.parent / "node.out").open("w+", encoding="utf-8")
+            procesos.append((subprocess.Popen(
+                [node, str(RUNNER), str(trabajo)], cwd=RAIZ, stdout=salida, stderr=subprocess.STDOUT
+            ), salida))
+        huellas_cpython, rechazados, segundos_cpython = _calcular_en_cpython(casos)
+        limite = time.monotonic() + LIMITE_NODE_S
+        for proceso, _ in procesos:
+            try:
+                proceso.wait(timeout=max(1, limite - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                pytest.fail(f"Node/Pyodide no terminó en {LIMITE_NODE_S} s")
+    finally:
+        for proceso, _ in procesos:
+            if proceso.poll() is None:
+                proceso.kill()
+                proceso.wait()
+    segundos_node = time.perf_counter() - inicio_node
+    textos = []
+    for (proceso, salida), trabajo in zip(procesos, (trabajo_pruebas, trabajo_lote)):
+        salida.seek(0)
+        textos.append(salida.read())
+        salida.close()
+        if proceso.returncode not in (0, 1) or not (trabajo.parent / "tiempos.json").is_file():
+            pytest.fail(f"el runner de Node falló (código {proceso.returncode}, {trabajo}):\n{textos[-1][-6000:]}")
+    texto_pruebas, _ = textos
+    codigo = procesos[0][0].returncode
+    tiempos = json.loads((pruebas / "tiempos.json").read_text(encoding="utf-8"))
+    tiempos_lote = json.loads((lote / "tiempos.json").read_text(encoding="utf-8"))
+    resumen = json.loads((pruebas / "resumen.json").read_text(encoding="utf-8"))
+    huellas_pyodide = (lote / "huellas.txt").read_text(encoding="utf-8").split()
+
+    cuentas = ", ".join(f"{n} {k}" for k, n in sorted(resumen["cuentas"].items()))
+    medida = tiempos_lote["lote"]
+    cifras = [
+        f"Pyodide {tiempos['pyodide']} (Python {tiempos['python']}, sys.platform={tiempos['plataforma']}) en Node",
+        f"arranque de Pyodide: {tiempos['arranque']:.2f} s y {tiempos_lote['arranque']:.2f} s (dos procesos a la vez); "
+        f"ruedas y archivos: {tiempos['instalacion']:.2f} s; import reintegro: {tiempos['import_motor']:.2f} s",
+        f"pytest dentro de Pyodide ({', '.join(carpetas + ['tests/pyodide'])}): {cuentas} "
+        f"en {resumen['segundos']:.1f} s (código {resumen['codigo']})",
+        *[f"no ejecutado dentro de Pyodide: {f} ({FUERA_DE_PYODIDE[f]})" for f in fuera],
+        *[f"deseleccionado dentro de Pyodide: {t} ({CAEN_PYODIDE[t]})" for t in caen],
+        f"{len(casos)} casos (semilla {generador_casos.SEMILLA}): "
+        f"CPython {len(casos) / segundos_cpython:.0f} casos/s ({segundos_cpython:.1f} s), "
+        f"Pyodide {medida['casos'] / medida['segundos']:.0f} casos/s ({medida['segundos']:.1f} s)",
+        f"procesos Node: {segundos_node:.1f} s; parte Pyodide en total (preparación incluida): "
+        f"{time.perf_counter() - inicio_total:.1f} s",
+    ]
+    request.config.pluginmanager.register(_Cifras(cifras), "reintegro-pyodide-cifras")
+    print("\n" + "\n".join(cifras))
+    return {
+        "codigo": codigo, "salida": texto_pruebas, "resumen": resumen, "casos": casos,
+        "huellas_cpython": huellas_cpython, "huellas_pyodide": huellas_pyodide, "rechazados": rechazados,
+        "node": node, "ruedas": [*ruedas], "carpeta": carpeta, "caen": caen,
+        "sondas": (lote / "sondas.txt").read_text(encoding="utf-8").splitlines()
+        if (lote / "sondas.txt").is_file() else None,
+        "caida": (lote / "sondas.txt.caida").read_text(encoding="utf-8")
+        if (lote / "sondas.txt.caida").is_file() else None,
+    }
+
+
+def _textos_en_pyodide(ejecucion: dict, indices: list[int]) -> list[str]:
+    """The full envelopes of some cases, computed again in Pyodide."""
+    carpeta = ejecucion["carpeta"] / "diferencias"
+    carpeta.mkdir(exist_ok=True)
+    entrada = carpeta / "casos.jsonl"
+    entrada.write_text("\n".join(ejecucion["casos"][i] for i in indices) + "\n", encoding="utf-8")
+    copias = [{"desde": str(RAIZ / "rules" / "reintegro"), "hacia": "{site-packages}/reintegro"}]
+    tareas = [{"tipo": "lote", "casos": str(entrada), "salida": str(carpeta / "textos.txt"), "completo": True}]
+    trabajo = _trabajo(carpeta, ejecucion["ruedas"], copias, tareas)
+    proceso = subprocess.run([ejecucion["node"], str(RUNNER), str(trabajo)], capture_output=True, text=True)
+    if proceso.returncode != 0:
+        pytest.fail(f"no se pudieron recalcular los casos distintos en Pyodide:\n{proceso.stderr[-4000:]}")
+    return (carpeta / "textos.txt").read_text(encoding="utf-8").splitlines()
+
+
+# --- the tests ------------------------------------------------------------
+
+
+def test_pruebas_del_motor_dentro_de_pyodide(ejecucion):
+    """tests/engine (properties, golden corpus) and the in-Pyodide checks pass
+    inside Pyodide, with the same test files as on the host."""
+    resumen = ejecucion["resumen"]
+    cuentas = resumen["cuentas"]
+    salida = ejecucion["salida"]
+    assert ejecucion["codigo"] == 0 and resumen["codigo"] == 0, (
+        f"pytest dentro de Pyodide terminó con código {resumen['codigo']} ({cuentas}):\n{salida[-8000:]}"
+    )
+    por_archivo = resumen["pasadas_por_archivo"]
+    propias = (AQUI / "dentro_de_pyodide.py").read_text(encoding="utf-8").count("\ndef test_")
+    assert por_archivo.get("tests/pyodide/test_entorno.py") == propias, (
+        f"las comprobaciones de entorno (sys.platform == 'emscripten') no pasaron todas: {por_archivo}"
+    )
+    print("\npytest dentro de Pyodide, pruebas pasadas por archivo:")
+    for archivo, n in sorted(por_archivo.items()):
+        print(f"  {archivo}: {n}")
+    print("  " + (salida.strip().splitlines() or ["(sin salida)"])[-1])
+
+
+def test_casos_aleatorios_iguales_en_cpython_y_pyodide(ejecucion):
+    casos = ejecucion["casos"]
+    assert len(casos) >= 10_000
+    assert not ejecucion["rechazados"], (
+        f"el generador produjo {len(ejecucion['rechazados'])} casos no válidos; el primero: "
+        f"{casos[ejecucion['rechazados'][0]]}"
+    )
+    cpython, pyodide = ejecucion["huellas_cpython"], ejecucion["huellas_pyodide"]
+    assert len(pyodide) == len(cpython), f"Pyodide devolvió {len(pyodide)} resultados para {len(cpython)} casos"
+    distintos = [i for i, (a, b) in enumerate(zip(cpython, pyodide)) if a != b]
+    if not distintos:
+        return
+    from reintegro import navegador
+
+    mostrados = distintos[:MAX_DIFERENCIAS_MOSTRADAS]
+    textos = _textos_en_pyodide(ejecucion, mostrados)
+    lineas = []
+    for i, texto_pyodide in zip(mostrados, textos):
+        texto_cpython = navegador.calcular(casos[i])
+        campo = _primera_diferencia(json.loads(texto_cpython), json.loads(texto_pyodide)) or (
+            "el mismo JSON con distinto texto (espacios o escapes)"
+        )
+        lineas.append(f"caso n.º {i}: {casos[i]}\n    primera diferencia: {campo}")
+    pytest.fail(
+        f"{len(distintos)} de {len(casos)} casos dan un resultado distinto en CPython y en Pyodide:\n"
+        + "\n".join(lineas)
+    )
+
+
+def test_json_muy_anidado_no_tumba_pyodide(ejecucion):
+    """A deeply nested case text (a crafted link) gets the same Spanish error
+    in Pyodide as in CPython, instead of a fatal error of the interpreter."""
+    from reintegro import navegador
+
+    if ejecucion["caida"] is not None:
+        primera = ejecucion["caida"].strip().splitlines()[0]
+        pytest.fail(
+            "reintegro.navegador.calcular con JSON anidado a mucha profundidad (p. ej. 50.000 «[») tumba "
+            f"Pyodide: {primera}. En CPython da «el JSON está anidado a demasiada profundidad» porque "
+            "json.loads lanza RecursionError; en Pyodide (Python 3.14, wasm) la pila de JavaScript se agota "
+            "antes y el error es fatal: el intérprete queda inservible. Arreglo en el motor: rechazar la "
+            "profundidad excesiva ANTES de json.loads (un recorrido lineal que cuente «[» y «{» fuera de "
+            "las cadenas, con un máximo holgado como 100), en rules/reintegro/entrada.py (cargar_json)."
+        )
+    esperados = [navegador.calcular(t) for t in SONDAS_PROFUNDAS]
+    assert ejecucion["sondas"] == esperados
+    assert not CAEN_POR_JSON_PROFUNDO & set(ejecucion["caen"]), (
+        "el motor ya rechaza el JSON profundo en Pyodide: vacíe CAEN_PYODIDE en tests/pyodide/test_pyodide.py "
+        f"para que estas pruebas vuelvan a ejecutarse dentro de Pyodide: {sorted(CAEN_POR_JSON_PROFUNDO)}"
+    )
+
+
+def test_el_generador_cubre_cada_bases_campo_y_opcion():
+    """The random cases exercise every bases, every field of the case and every
+    value of each option; each has an explicit end date (no "today")."""
+    from typing import Literal, get_args, get_origin
+
+    from reintegro import Caso
+    from reintegro.catalogo import ids_de_bases
+
+    casos = [json.loads(t) for t in generador_casos.generar()]
+    assert len(casos) >= 10_000
+    assert {c["bases"] for c in casos} == set(ids_de_bases())
+    vistos: dict[str, set] = {}
+    for caso in casos:
+        assert "fecha_resolucion" in caso or "fecha_ingreso" in caso, caso
+        for campo, valor in caso.items():
+            vistos.setdefault(campo, set()).add(json.dumps(valor, sort_keys=True))
+    assert set(Caso.model_fields) <= set(vistos), set(Caso.model_fields) - set(vistos)
+    for campo, info in Caso.model_fields.items():
+        opciones = [a for a in get_args(info.annotation) if get_origin(a) is Literal] or (
+            [info.annotation] if get_origin(info.annotation) is Literal else []
+        )
+        for opcion in opciones:
+            for valor in get_args(opcion):
+                assert json.dumps(valor) in vistos[campo], (campo, valor)
+        if info.annotation is bool or "Booleano" in str(info.annotation):
+            assert {"true", "false"} <= vistos[campo], campo
+    assert generador_casos.generar(50) == generador_casos.generar(50)  # the fixed seed reproduces them

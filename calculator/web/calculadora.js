@@ -23,6 +23,34 @@ const ESPERA_MS = 180;
 // empty the form: the new calculator takes its case back from here.
 const casosRecientes = new Map();
 
+// Material's "navigation.tracking" rewrites the fragment with the section in
+// view while the reader scrolls (history.replaceState), which would drop the
+// case from the address. While this page's calculator holds a case, a
+// rewrite of this same page's fragment keeps the case instead. Other
+// replaceState calls (other paths, no URL) pass through untouched.
+const reemplazarOriginal = History.prototype.replaceState;
+let fragmentoProtegido = null; // {ruta, hash: "#caso=…"} of the case on screen, or null
+
+function reemplazar(url) {
+  reemplazarOriginal.call(history, history.state, "", url);
+}
+
+history.replaceState = function (estado, titulo, url) {
+  if (fragmentoProtegido && fragmentoProtegido.ruta === location.pathname && url !== undefined && url !== null) {
+    try {
+      const nueva = new URL(String(url), location.href);
+      if (nueva.origin === location.origin && nueva.pathname === location.pathname
+          && nueva.search === location.search && !nueva.hash.startsWith(PREFIJO_CASO)) {
+        nueva.hash = fragmentoProtegido.hash.slice(1);
+        url = nueva.href;
+      }
+    } catch {
+      // not a URL we understand: leave it alone
+    }
+  }
+  return reemplazarOriginal.call(this, estado, titulo, url);
+};
+
 function rutaNormalizada(url) {
   return url.pathname.replace(/index\.html$/, "");
 }
@@ -44,6 +72,7 @@ class Calculadora {
 
   destruir() {
     this.destruida = true;
+    fragmentoProtegido = null;
     clearTimeout(this.temporizador);
     this.desuscribir?.();
   }
@@ -152,11 +181,12 @@ class Calculadora {
     casosRecientes.set(this._clave(), caso);
     const u = this._urlCaso(caso);
     const nuevo = u.hash;
+    fragmentoProtegido = nuevo ? { ruta: location.pathname, hash: nuevo } : null;
     if (!nuevo && !location.hash.startsWith(PREFIJO_CASO)) return; // keep #apartado-… alone
     if (forzar) this.fragmento = null;
     if (nuevo === location.hash) { this.fragmento = nuevo; return; }
     this.fragmento = nuevo;
-    history.replaceState(history.state, "", nuevo ? u.href : u.href.replace(/#$/, ""));
+    reemplazar(nuevo ? u.href : u.href.replace(/#$/, ""));
   }
 
   // Called on load, and on every hashchange (back/forward, pasted link).
@@ -179,6 +209,7 @@ class Calculadora {
     }
     if (hash === this.fragmento) return;
     this.fragmento = hash;
+    fragmentoProtegido = null;
     let caso;
     try {
       caso = leerFragmento(hash);

@@ -359,3 +359,27 @@ def test_fallo_del_motor_se_dice_en_espanol(sitio, contexto):
     assert esperar_estado(pagina, ("error", "listo", "resultado")) == "error"
     aviso = pagina.locator(f"{SELECTOR} .rc-progreso").inner_text()
     assert "No se pudo cargar el motor de cálculo" in aviso
+
+
+def test_desplazarse_por_el_articulo_no_borra_el_caso(sitio, contexto):
+    """Material's navigation.tracking rewrites the fragment with the section
+    in view as the reader scrolls; the case must stay in the address."""
+    contexto.contexto.add_init_script("""(() => {
+        window.__reemplazosMaterial = 0;
+        const original = History.prototype.replaceState;
+        History.prototype.replaceState = function (estado, titulo, url) {
+            if (url !== undefined && /bundle\\./.test(new Error().stack)) window.__reemplazosMaterial++;
+            return original.call(this, estado, titulo, url);
+        };
+    })()""")
+    pagina = contexto.pagina()
+    bases = "art21-umbral-75"
+    caso = {"bases": bases, "importe_concedido": "1000.00", "fecha_resolucion": "2024-01-02"}
+    pagina.goto(f"{sitio}bases/{bases}/{fragmento_de(caso)}")
+    assert esperar_estado(pagina, ("resultado", "error")) == "resultado"
+    for destino in ("document.body.scrollHeight / 2", "0"):
+        antes = pagina.evaluate("() => window.__reemplazosMaterial")
+        pagina.evaluate(f"() => window.scrollTo(0, {destino})")
+        pagina.mouse.wheel(0, 200)
+        pagina.wait_for_function("n => window.__reemplazosMaterial > n", arg=antes)
+        assert caso_del_fragmento(pagina.url) == caso

@@ -293,8 +293,6 @@ def test_capturas_en_movil(esquema, sitio, nuevo_contexto, capturas):
     pagina.locator(f"{SELECTOR} .rc-resultado h3").scroll_into_view_if_needed()
     pagina.screenshot(path=str(capturas / f"{bases}-360-{esquema}.png"))
     pagina.screenshot(path=str(capturas / f"{bases}-360-{esquema}-completa.png"), full_page=True)
-    pagina.emulate_media(media="print")
-    pagina.screenshot(path=str(capturas / f"{bases}-impresion-{esquema}.png"), full_page=True)
     assert not c.errores, c.errores
     assert not c.ajenas()
 
@@ -383,3 +381,56 @@ def test_desplazarse_por_el_articulo_no_borra_el_caso(sitio, contexto):
         pagina.mouse.wheel(0, 200)
         pagina.wait_for_function("n => window.__reemplazosMaterial > n", arg=antes)
         assert caso_del_fragmento(pagina.url) == caso
+
+
+def test_informe_impreso(sitio, nuevo_contexto, capturas):
+    """The print stylesheet turns the page into one report: the case, the
+    result, the explanation with citations, the notes, date, engine version
+    and the link; no navigation, no form."""
+    c = nuevo_contexto(viewport={"width": 800, "height": 1100})
+    pagina = c.pagina()
+    bases = "art21-umbral-75"
+    caso = {"bases": bases, "importe_concedido": "10000.00",
+            "pagos": [{"fecha": "2023-02-17", "importe": "6000.00"}, {"fecha": "2023-06-01", "importe": "4000.00"}],
+            "grado_cumplimiento_objetivos": "85", "publicidad": "incumplida", "fecha_resolucion": "2024-06-11"}
+    pagina.goto(f"{sitio}bases/{bases}/{fragmento_de(caso)}")
+    assert esperar_estado(pagina, ("resultado", "error")) == "resultado"
+    pagina.emulate_media(media="print")
+    raiz = pagina.locator(SELECTOR)
+    for oculto in (".md-header", ".md-sidebar--primary", ".reintegro-ley", f"{SELECTOR} .rc-zona-formulario", f"{SELECTOR} .rc-acciones"):
+        assert not pagina.locator(oculto).first.is_visible(), f"{oculto} se imprime"
+    informe = raiz.locator(".rc-informe")
+    assert informe.is_visible()
+    assert "Datos del caso" in informe.inner_text() and "10.000,00 €" in informe.inner_text()
+    assert raiz.locator(".rc-pasos").is_visible() and raiz.locator(".rc-notas").is_visible()
+    pie = raiz.locator(".rc-pie").inner_text()
+    assert "motor reintegro" in pie
+    assert raiz.locator(".rc-pie a.rc-enlace-caso").get_attribute("href") == pagina.url
+    pagina.screenshot(path=str(capturas / f"{bases}-impresion.png"), full_page=True)
+    pagina.pdf(path=str(capturas.parent / f"informe-{bases}.pdf"), format="A4", print_background=True)
+
+
+def test_formularios_de_la_construccion_son_los_del_motor_en_pyodide(sitio, contexto):
+    """The forms baked into motor.json at build time (CPython) are exactly
+    what reintegro.navegador.formulario(id) gives inside Pyodide, and the
+    catalogue matches the pages."""
+    pagina = contexto.pagina()
+    pagina.goto(f"{sitio}bases/art21-umbral-75/")
+    assert esperar_estado(pagina, ("listo",)) == "listo"
+    comparacion = pagina.evaluate("""async () => {
+        // The same module URL the page loaded: the same instance, the same worker.
+        const url = new URL('../../assets/calculadora/motor.js', location.href);
+        const { motor, datosMotor } = await import(url.href);
+        const datos = await datosMotor();
+        const catalogo = JSON.parse(await motor().pedir('catalogo'));
+        const diferentes = [];
+        for (const b of catalogo) {
+            const enPyodide = JSON.parse(await motor().pedir('formulario', b.id));
+            if (JSON.stringify(enPyodide) !== JSON.stringify(datos.formularios[b.id])) diferentes.push(b.id);
+        }
+        return { catalogo, construccion: datos.catalogo, diferentes, version: motor().version, versionJson: datos.version_motor };
+    }""")
+    assert comparacion["diferentes"] == []
+    assert comparacion["catalogo"] == comparacion["construccion"]
+    assert sorted(b["id"] for b in comparacion["catalogo"]) == sorted(CASOS)
+    assert comparacion["version"] == comparacion["versionJson"]

@@ -7,7 +7,10 @@
 //               | "resultado" | "error";
 //   with a result, <script type="application/json" data-resultado> inside
 //   the root holds exactly the JSON text `python -m reintegro calcular` prints;
-//   the case lives in the fragment #caso=<base64url(JSON)>.
+//   the case lives in the fragment #caso=<base64url(JSON)>;
+//   data-pendiente is present while an edit has not been computed yet (the
+//   short debounce, or the engine working): wait for its absence to read a
+//   result that matches the form and the address.
 
 import { PREFIJO_CASO, codificarCaso, leerFragmento, ErrorEnlace, formatearEuros } from "./caso.js";
 import { Formulario, el } from "./formulario.js";
@@ -125,13 +128,10 @@ class Calculadora {
       this.progreso.hidden = false;
       texto.textContent = `${m.progreso.texto} El formulario ya se puede rellenar.`;
       barra.value = m.progreso.fraccion;
-      this.raiz.setAttribute("aria-busy", "true");
     } else if (m.estado === "listo") {
       this.progreso.hidden = true;
-      this.raiz.removeAttribute("aria-busy");
       if (this.raiz.dataset.estado === "cargando") this._programar(0);
     } else {
-      this.raiz.removeAttribute("aria-busy");
       this.progreso.hidden = false;
       barra.hidden = true;
       texto.textContent = `No se pudo cargar el motor de cálculo: ${m.error}. Recargue la página para intentarlo de nuevo.`;
@@ -231,6 +231,8 @@ class Calculadora {
 
   _mostrarErrorEnlace(mensaje) {
     clearTimeout(this.temporizador);
+    this.temporizador = null;
+    if (!this.enCurso) delete this.raiz.dataset.pendiente;
     this.secuencia++;
     this.caso = null;
     this._quitarResultado();
@@ -245,12 +247,25 @@ class Calculadora {
 
   _programar(ms = ESPERA_MS) {
     clearTimeout(this.temporizador);
+    this.raiz.dataset.pendiente = "";
     this.temporizador = setTimeout(() => this._calcularAhora(), ms);
   }
 
   async _calcularAhora(erroresPrevios = []) {
     clearTimeout(this.temporizador);
+    this.temporizador = null;
     if (this.destruida || !this.formulario) return;
+    this.raiz.dataset.pendiente = "";
+    this.enCurso = (this.enCurso ?? 0) + 1;
+    try {
+      await this._calcular(erroresPrevios);
+    } finally {
+      this.enCurso -= 1;
+      if (!this.destruida && !this.temporizador && this.enCurso === 0) delete this.raiz.dataset.pendiente;
+    }
+  }
+
+  async _calcular(erroresPrevios) {
     const caso = this.formulario.leerCaso(this.id);
     this.caso = caso;
     this._escribirFragmento(caso);

@@ -42,7 +42,8 @@ def esperar_estado(pagina, estados: tuple[str, ...], selector: str = "[data-calc
     pagina.wait_for_function(
         """([selector, estados]) => {
             const r = document.querySelector(selector);
-            return r && estados.includes(r.dataset.estado);
+            // data-pendiente: an edit not computed yet; the state would be stale.
+            return r && estados.includes(r.dataset.estado) && !r.hasAttribute("data-pendiente");
         }""",
         arg=[selector, list(estados)],
         timeout=ESPERA_MOTOR_MS,

@@ -434,3 +434,14 @@ def test_formularios_de_la_construccion_son_los_del_motor_en_pyodide(sitio, cont
     assert comparacion["catalogo"] == comparacion["construccion"]
     assert sorted(b["id"] for b in comparacion["catalogo"]) == sorted(CASOS)
     assert comparacion["version"] == comparacion["versionJson"]
+
+
+def test_paginas_sin_calculadora_se_imprimen_enteras(sitio, contexto):
+    pagina = contexto.pagina()
+    pagina.goto(f"{sitio}como-se-calcula/")
+    pagina.emulate_media(media="print")
+    visibles = pagina.eval_on_selector_all(
+        ".md-content__inner > p, .md-content__inner > h2",
+        "es => es.filter(e => e.offsetParent !== null || getComputedStyle(e).display !== 'none').length",
+    )
+    assert visibles > 3

@@ -1,26 +1,31 @@
 """One engine, two runtimes: the engine's own tests run inside Pyodide (Node),
 and 10,000 random valid cases give the same JSON text in CPython and Pyodide.
 
-One Node process (tests/pyodide/runner.mjs) boots the npm Pyodide runtime,
-unpacks the wheels the site serves (calculator/wheels.json, from
-.cache/wheels/) plus the pure test wheels (tests/pyodide/wheels-test.json, from
-.cache/wheels-test/), copies the engine (rules/reintegro) into site-packages
-and the test files into its file system, then
+tests/pyodide/runner.mjs boots the npm Pyodide runtime with an inline empty
+lock, unpacks the wheels the site serves (calculator/wheels.json, from
+.cache/wheels/) and, for the tests, the pinned pure wheels of
+tests/pyodide/wheels-test.json (from .cache/wheels-test/, downloaded once),
+copies the engine (rules/reintegro) into site-packages and the test files into
+its file system. Two such Node processes run at once:
 
-1. computes every generated case with ``reintegro.navegador.calcular`` (one
-   batch call) and writes the sha256 of each envelope text, and
-2. runs ``pytest.main`` on tests/engine, tests/golden and the in-Pyodide
-   checks (tests/pyodide/dentro_de_pyodide.py), exiting with its code.
+1. ``pytest.main`` on tests/engine (properties, golden corpus, refusals) and
+   tests/golden, the same files as on the host, plus the in-Pyodide checks
+   (tests/pyodide/dentro_de_pyodide.py: ``sys.platform == "emscripten"``...);
+2. one batch call of ``reintegro.navegador.calcular`` over the generated cases
+   (tests/pyodide/generador_casos.py, fixed seed), writing the sha256 of each
+   envelope text, then a probe with deeply nested JSON (last: it may kill
+   the interpreter).
 
 Meanwhile this process computes the same cases on CPython. Equal sha256 means
-equal text, every figure, note and citation included; on a difference the
-first differing cases are computed again in Pyodide in full, and the test
-fails naming the first differing case and field.
+equal text, every figure, note and citation included (the full texts would be
+about 150 MB); on a difference the first differing cases are computed again in
+Pyodide in full, and the test fails naming the first differing case and field.
 
 The golden corpus is YAML: PyYAML's pure-Python part (from its pinned wheel,
 without the C extension) is shipped into Pyodide, so the test files run there
 unchanged. Nothing is skipped: without node, the runtime or a wheel, the tests
-fail and say how to get it.
+fail and say how to get it. Figures (boot, inner pytest, cases per second)
+are printed in pytest's terminal summary.
 """
 
 from __future__ import annotations
@@ -28,12 +33,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-import tomllib
 import zipfile
 from pathlib import Path
 
@@ -201,21 +206,27 @@ def _trabajo(carpeta: Path, ruedas: list[Path], copias: list[dict], tareas: list
     return ruta
 
 
+def _cpu(quien: int) -> float:
+    uso = resource.getrusage(quien)
+    return uso.ru_utime + uso.ru_stime
+
+
 # --- CPython side --------------------------------------------------------
 
 
-def _calcular_en_cpython(casos: list[str]) -> tuple[list[str], list[int], float]:
-    """(sha256 of each envelope, indices of cases CPython refused, seconds)."""
+def _calcular_en_cpython(casos: list[str]) -> tuple[list[str], list[int], float, float]:
+    """(sha256 of each envelope, indices of cases CPython refused, seconds, CPU seconds)."""
     from reintegro import navegador
 
     huellas, rechazados = [], []
+    cpu = time.process_time()
     inicio = time.perf_counter()
     for i, texto in enumerate(casos):
         sobre = navegador.calcular(texto)
         if not sobre.startswith('{"estado": "resultado"'):
             rechazados.append(i)
         huellas.append(hashlib.sha256(sobre.encode("utf-8")).hexdigest())
-    return huellas, rechazados, time.perf_counter() - inicio
+    return huellas, rechazados, time.perf_counter() - inicio, time.process_time() - cpu
 
 
 def _primera_diferencia(a: object, b: object, ruta: str = "") -> str | None:
@@ -308,6 +319,8 @@ def ejecucion(request, tmp_path_factory):
     trabajo_lote = _trabajo(lote, ruedas, [motor], tareas)
 
     inicio_node = time.perf_counter()
+    cpu_hijos = _cpu(resource.RUSAGE_CHILDREN)
+    cpu_propia = _cpu(resource.RUSAGE_SELF)
     procesos = []
     try:
         for trabajo in (trabajo_pruebas, trabajo_lote):
@@ -315,7 +328,7 @@ def ejecucion(request, tmp_path_factory):
             procesos.append((subprocess.Popen(
                 [node, str(RUNNER), str(trabajo)], cwd=RAIZ, stdout=salida, stderr=subprocess.STDOUT
             ), salida))
-        huellas_cpython, rechazados, segundos_cpython = _calcular_en_cpython(casos)
+        huellas_cpython, rechazados, segundos_cpython, cpu_cpython = _calcular_en_cpython(casos)
         limite = time.monotonic() + LIMITE_NODE_S
         for proceso, _ in procesos:
             try:
@@ -328,6 +341,8 @@ def ejecucion(request, tmp_path_factory):
                 proceso.kill()
                 proceso.wait()
     segundos_node = time.perf_counter() - inicio_node
+    cpu_hijos = _cpu(resource.RUSAGE_CHILDREN) - cpu_hijos
+    cpu_propia = _cpu(resource.RUSAGE_SELF) - cpu_propia
     textos = []
     for (proceso, salida), trabajo in zip(procesos, (trabajo_pruebas, trabajo_lote)):
         salida.seek(0)
@@ -353,10 +368,12 @@ def ejecucion(request, tmp_path_factory):
         *[f"no ejecutado dentro de Pyodide: {f} ({FUERA_DE_PYODIDE[f]})" for f in fuera],
         *[f"deseleccionado dentro de Pyodide: {t} ({CAEN_PYODIDE[t]})" for t in caen],
         f"{len(casos)} casos (semilla {generador_casos.SEMILLA}): "
-        f"CPython {len(casos) / segundos_cpython:.0f} casos/s ({segundos_cpython:.1f} s), "
+        f"CPython {len(casos) / segundos_cpython:.0f} casos/s ({segundos_cpython:.1f} s; "
+        f"{len(casos) / cpu_cpython:.0f} por segundo de CPU), "
         f"Pyodide {medida['casos'] / medida['segundos']:.0f} casos/s ({medida['segundos']:.1f} s)",
-        f"procesos Node: {segundos_node:.1f} s; parte Pyodide en total (preparación incluida): "
-        f"{time.perf_counter() - inicio_total:.1f} s",
+        f"procesos Node: {segundos_node:.1f} s de reloj, {cpu_hijos:.1f} s de CPU; CPython a la vez: "
+        f"{cpu_propia:.1f} s de CPU; carga media del sistema: {os.getloadavg()[0]:.1f} en {os.cpu_count()} núcleos",
+        f"parte Pyodide en total (preparación incluida): {time.perf_counter() - inicio_total:.1f} s",
     ]
     request.config.pluginmanager.register(_Cifras(cifras), "reintegro-pyodide-cifras")
     print("\n" + "\n".join(cifras))

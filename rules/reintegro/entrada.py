@@ -17,6 +17,10 @@ from .coherencia import errores_de_coherencia
 from .errores import CasoInvalido, ErrorDeCampo, traducir
 
 TAMANO_MAXIMO = 100_000  # characters of a case's JSON text
+# A case nests three levels. Pyodide's json.loads exhausts the JavaScript stack
+# (and kills the interpreter) between 5,000 and 20,000 levels, before Python's
+# RecursionError: deeper text is refused before parsing.
+PROFUNDIDAD_MAXIMA = 100
 
 
 def _sin_repetidos(pares: list[tuple[str, object]]) -> dict:
@@ -45,6 +49,30 @@ _ERRORES_JSON = {
 }
 
 
+def _demasiado_profundo(texto: str) -> bool:
+    """Whether arrays and objects nest deeper than PROFUNDIDAD_MAXIMA (strings skipped)."""
+    if texto.count("[") + texto.count("{") <= PROFUNDIDAD_MAXIMA:
+        return False  # the usual case, decided at C speed
+    profundidad, en_cadena, escapado = 0, False, False
+    for caracter in texto:
+        if en_cadena:
+            if escapado:
+                escapado = False
+            elif caracter == "\\":
+                escapado = True
+            elif caracter == '"':
+                en_cadena = False
+        elif caracter == '"':
+            en_cadena = True
+        elif caracter in "[{":
+            profundidad += 1
+            if profundidad > PROFUNDIDAD_MAXIMA:
+                return True
+        elif caracter in "]}":
+            profundidad -= 1
+    return False
+
+
 def _no_es_json(detalle: str) -> CasoInvalido:
     return CasoInvalido([ErrorDeCampo("caso", f"no es un JSON válido: {detalle}")])
 
@@ -54,6 +82,8 @@ def cargar_json(texto: str) -> object:
     if len(texto) > TAMANO_MAXIMO:
         raise CasoInvalido([ErrorDeCampo("caso", f"el texto del caso es demasiado largo (máximo {TAMANO_MAXIMO} caracteres)")])
     texto = texto.removeprefix("\ufeff")  # a byte-order mark some editors write
+    if _demasiado_profundo(texto):
+        raise CasoInvalido([ErrorDeCampo("caso", "el JSON está anidado a demasiada profundidad")])
     try:
         return json.loads(
             texto,

@@ -9,7 +9,10 @@ from .catalogo import bases, campos_genericos, cita
 
 
 def _defecto(campo: str) -> object:
-    valor = Caso.model_fields[campo].default
+    informacion = Caso.model_fields[campo]
+    if informacion.is_required():
+        return None
+    valor = informacion.default
     if valor is None or isinstance(valor, (bool, str)):
         return valor
     if isinstance(valor, tuple):

@@ -74,7 +74,7 @@ def nota(codigo: str, **datos: str) -> Nota:
     plantilla = _notas()[codigo]
     return Nota(
         codigo=codigo,
-        titulo=plantilla["titulo"],
+        titulo=plantilla["titulo"].format(**datos),
         texto=plantilla["texto"].strip().format(**datos),
     )
 

@@ -4,12 +4,13 @@ Enabled in mkdocs.yml with ``hooks: [calculator/hooks/calculadora.py]``.
 On every build (``mkdocs build`` and every rebuild of ``mkdocs serve``) it
 adds to the site, as generated files (nothing is written into ``docs/``):
 
-- ``assets/pyodide/``: the Pyodide runtime (pyodide.mjs, pyodide.asm.mjs,
-  pyodide.asm.wasm, python_stdlib.zip) copied from ``node_modules/pyodide``,
-  whose version must be the one pinned in ``calculator/wheels.json``;
+- ``assets/pyodide/<version>/``: the Pyodide runtime (pyodide.mjs,
+  pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip) copied from
+  ``node_modules/pyodide``, whose version must be the one pinned in
+  ``calculator/wheels.json`` (the zip repacked STORED, see ``almacenada``);
 - ``assets/wheels/``: the pinned wheels from ``.cache/wheels/`` (filled by
-  ``python calculator/fetch_wheels.py``), each checked against its sha256,
-  plus the ``reintegro`` wheel built here from ``rules/reintegro`` with a
+  ``python calculator/fetch_wheels.py``), each checked against its sha256
+  and repacked STORED, plus the ``reintegro`` wheel built here from ``rules/reintegro`` with a
   small deterministic stdlib wheel builder;
 - ``assets/calculadora/``: the page script, its worker and stylesheet
   (from ``calculator/web/``) and ``motor.json``: engine version, the wheel
@@ -18,6 +19,11 @@ adds to the site, as generated files (nothing is written into ``docs/``):
   ``reintegro.navegador.formulario(id)`` computed now on CPython, so the
   form is usable before Pyodide has booted.
 
+After the build, ``<file>.br`` and ``<file>.gz`` are written beside every
+compressible file (``on_post_build``), cached by content hash in
+``.cache/sitio/``: a host that serves precompressed files sends the runtime
+in about a third of its size (see calculator/benchmark.py).
+
 Anything missing or altered fails the build with a message naming the file
 and the command that fixes it. There is never a CDN fallback.
 """
@@ -25,6 +31,7 @@ and the command that fixes it. There is never a CDN fallback.
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import io
 import json
@@ -37,7 +44,13 @@ import zipfile
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+
+try:  # brotli==1.2.1 (requirements.txt); without it only the .gz twins
+    import brotli
+except ImportError:  # pragma: no cover
+    brotli = None
 
 RAIZ = Path(__file__).resolve().parents[2]
 WEB = RAIZ / "calculator" / "web"
@@ -49,7 +62,11 @@ PYODIDE_ARCHIVOS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pytho
 # exists only to try the site against another copy of the engine.
 MOTOR = Path(os.environ.get("REINTEGRO_MOTOR_DIR") or RAIZ / "rules" / "reintegro").resolve()
 
-DESTINO_PYODIDE = "assets/pyodide/"
+# The runtime lives in a folder named after its version, so a host can let
+# browsers keep it for good (Cache-Control: immutable); the pinned wheels
+# carry their version in their names, the engine wheel a ?v=<hash> query.
+DESTINO_PYODIDE = "assets/pyodide/{version}/"
+CACHE_SITIO = RAIZ / ".cache" / "sitio"
 DESTINO_RUEDAS = "assets/wheels/"
 DESTINO_CALCULADORA = "assets/calculadora/"
 
@@ -214,6 +231,78 @@ def formularios(clave: str) -> dict:
     return datos
 
 
+# --- what travels: stored zips, precompressed twins -----------------------
+
+def almacenada(datos: bytes) -> bytes:
+    """The same zip (wheel, stdlib) with every member STORED, not deflated:
+    brotli on the wire then compresses the contents as a whole (about 1.6 MB
+    less than brotli over deflated zips), and Python reads members without
+    inflating them. Deterministic: same input, same bytes (the SRI of a
+    wheel is taken on this form). Cached by content hash in .cache/sitio/."""
+    clave = CACHE_SITIO / f"almacenada-{_sha256(datos)}.zip"
+    if clave.is_file():
+        return clave.read_bytes()
+    salida = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(datos)) as origen, zipfile.ZipFile(salida, "w", zipfile.ZIP_STORED) as z:
+        for info in origen.infolist():
+            nuevo = zipfile.ZipInfo(info.filename, info.date_time)
+            nuevo.compress_type = zipfile.ZIP_STORED
+            nuevo.external_attr = info.external_attr
+            nuevo.create_system = info.create_system
+            z.writestr(nuevo, origen.read(info))
+    resultado = salida.getvalue()
+    CACHE_SITIO.mkdir(parents=True, exist_ok=True)
+    temporal = clave.with_suffix(".tmp")
+    temporal.write_bytes(resultado)
+    temporal.replace(clave)
+    return resultado
+
+
+COMPRIMIBLES = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".whl", ".zip", ".svg", ".xml", ".txt", ".map")
+MINIMO_COMPRIMIR = 1024
+
+
+def _comprimido(datos: bytes, formato: str) -> bytes:
+    """gzip -9 or brotli -11 of ``datos``, cached by content hash in
+    .cache/sitio/ (brotli -11 of the 9.6 MB wasm takes about half a minute:
+    only the first build pays it)."""
+    clave = CACHE_SITIO / f"{_sha256(datos)}.{formato}"
+    if clave.is_file():
+        return clave.read_bytes()
+    if formato == "br":
+        resultado = brotli.compress(datos, quality=11, lgwin=24)
+    else:
+        resultado = gzip.compress(datos, compresslevel=9, mtime=0)
+    CACHE_SITIO.mkdir(parents=True, exist_ok=True)
+    temporal = clave.with_suffix(".tmp")
+    temporal.write_bytes(resultado)
+    temporal.replace(clave)
+    return resultado
+
+
+@event_priority(-200)  # after every hook that writes or rewrites files (sw.js, CSP)
+def on_post_build(config):
+    """Writes ``<file>.br`` and ``<file>.gz`` beside every compressible file
+    of at least 1 KB, for a host that serves precompressed files (with
+    ``Content-Encoding`` when the request accepts it). A twin that would not
+    be smaller is not written. mkdocs's own sitemap.xml.gz is left alone."""
+    sitio = Path(config["site_dir"])
+    for ruta in sorted(sitio.rglob("*")):
+        if not ruta.is_file() or ruta.suffix not in COMPRIMIBLES or ruta.name == "sitemap.xml":
+            continue
+        datos = ruta.read_bytes()
+        for formato in ("br", "gz"):
+            gemelo = ruta.with_name(f"{ruta.name}.{formato}")
+            if len(datos) < MINIMO_COMPRIMIR or (formato == "br" and brotli is None):
+                gemelo.unlink(missing_ok=True)
+                continue
+            comprimido = _comprimido(datos, formato)
+            if len(comprimido) < len(datos):
+                gemelo.write_bytes(comprimido)
+            else:
+                gemelo.unlink(missing_ok=True)
+
+
 # --- mkdocs events ---------------------------------------------------------
 
 def _anadir(files: Files, config, src_uri: str, **fuente) -> None:
@@ -230,12 +319,18 @@ def on_files(files: Files, config) -> Files:
     nombre_motor, rueda_motor = construir_rueda_motor()
     datos = formularios(_sha256(rueda_motor))
 
+    destino_pyodide = DESTINO_PYODIDE.format(version=manifiesto["pyodide"])
     for nombre in PYODIDE_ARCHIVOS:
-        _anadir(files, config, DESTINO_PYODIDE + nombre, abs_src_path=str(PYODIDE / nombre))
+        if nombre.endswith(".zip"):
+            _anadir(files, config, destino_pyodide + nombre, content=almacenada((PYODIDE / nombre).read_bytes()))
+        else:
+            _anadir(files, config, destino_pyodide + nombre, abs_src_path=str(PYODIDE / nombre))
     lista = []
-    for archivo, ruta, sri in ruedas:
-        _anadir(files, config, DESTINO_RUEDAS + archivo, abs_src_path=str(ruta))
-        lista.append({"url": f"../wheels/{archivo}", "integridad": sri})
+    for archivo, ruta, _ in ruedas:
+        datos_rueda = almacenada(ruta.read_bytes())
+        _anadir(files, config, DESTINO_RUEDAS + archivo, content=datos_rueda)
+        lista.append({"url": f"../wheels/{archivo}", "integridad": _sri(datos_rueda)})
+    rueda_motor = almacenada(rueda_motor)
     _anadir(files, config, DESTINO_RUEDAS + nombre_motor, content=rueda_motor)
     # The engine wheel keeps its name across edits: the query defeats caches.
     lista.append({
@@ -253,8 +348,8 @@ def on_files(files: Files, config) -> Files:
         "version_motor": datos["version_motor"],
         "pyodide": {
             "version": manifiesto["pyodide"],
-            "modulo": "../pyodide/pyodide.mjs",
-            "indice": "../pyodide/",
+            "modulo": f"../pyodide/{manifiesto['pyodide']}/pyodide.mjs",
+            "indice": f"../pyodide/{manifiesto['pyodide']}/",
             "lock": lock,
         },
         "ruedas": lista,

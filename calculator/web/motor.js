@@ -87,6 +87,7 @@ class Motor {
       this.estado = "listo";
       this.version = m.version;
       this.tiempos.listo = m.t;
+      this.desdeInstantanea = Boolean(m.instantanea); // booted from the memory snapshot
       this._resolver(this);
       this._avisar();
     } else if (m.tipo === "fallo") {
@@ -104,6 +105,7 @@ class Motor {
   pedir(op, arg = "") {
     if (this.estado === "fallo") return Promise.reject(new Error(this.error));
     const id = this.siguiente++;
+    this.tiempos.peticion = performance.now(); // for calculator/benchmark.py
     return new Promise((resolver, rechazar) => {
       this.pendientes.set(id, { resolver, rechazar });
       this.worker.postMessage({ id, op, arg });

@@ -1,0 +1,675 @@
+"""How fast is the calculator? A benchmark, not a test: nothing here asserts.
+
+    .venv/bin/python calculator/benchmark.py [--runs 5] [--edits 100] [--out benchmarks/ultimas-cifras.md]
+
+It builds the site (``mkdocs build --strict``, timed), serves it on
+127.0.0.1 with ``ServidorEstatico`` (below: precompressed ``.br``/``.gz``
+twins with ``Content-Encoding`` when the request accepts them, long-lived
+``Cache-Control`` for the versioned runtime and wheels, validators for the
+rest), and drives Debian's Chromium through Playwright:
+
+- time to first result (a calculator page opened with a ``#caso=`` link):
+  a first visit (fresh profile, empty cache) and a returning visitor (the
+  same persistent profile, browser restarted), median of ``--runs`` each;
+- a calculator page reached by in-site (instant) navigation;
+- recalculation: ``--edits`` edits of the case (a new ``#caso=``, which the
+  page computes at once, without the typing debounce), from the edit to the
+  rendered result, median and p95; and the bare worker round trip;
+- bytes on the wire of a first and a second visit, measured by Chromium
+  (``encodedDataLength`` of every response, the worker's included), and
+  what the same files weigh raw, gzipped and brotli'd;
+- engine evaluations per second on CPython and in Pyodide (Node, the same
+  runtime and wheels as the site);
+- the machine's load average (2 cores shared with other engineers'
+  browser tests: the figures are medians for that reason).
+
+It prints a Markdown table and writes it to ``benchmarks/ultimas-cifras.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import email.utils
+import gzip
+import hashlib
+import http.server
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+RAIZ = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+ARGUMENTOS_CHROMIUM = [
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--lang=es-ES",
+]
+SALIDA = RAIZ / "benchmarks" / "ultimas-cifras.md"
+ESPERA_MS = 120_000
+
+CASO = {
+    "bases": "art21-umbral-75",
+    "importe_concedido": "10000.00",
+    "pagos": [{"fecha": "2023-02-17", "importe": "6000.00"}, {"fecha": "2023-06-01", "importe": "4000.00"}],
+    "gasto_justificado": "9000.00",
+    "grado_cumplimiento_objetivos": "85",
+    "publicidad": "incumplida",
+    "fecha_resolucion": "2024-06-11",
+}
+CASO_OTRA_PAGINA = {
+    "bases": "csd-art12",
+    "importe_concedido": "12000.00",
+    "pagos": [{"fecha": "2023-05-05", "importe": "12000.00"}],
+    "gasto_justificado": "10000.00",
+    "grado_cumplimiento_objetivos": "90",
+    "fecha_ingreso": "2024-02-01",
+    "fecha_resolucion": "2024-06-01",
+}
+
+
+def fragmento_de(caso: dict) -> str:
+    datos = base64.urlsafe_b64encode(json.dumps(caso).encode("utf-8")).decode("ascii").rstrip("=")
+    return "#caso=" + datos
+
+
+def caso_editado(i: int) -> dict:
+    caso = json.loads(json.dumps(CASO))
+    caso["gasto_justificado"] = f"{8000 + 7 * i}.{i % 100:02d}"
+    return caso
+
+
+# --- the static server ----------------------------------------------------
+
+TIPOS = {
+    ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
+    ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
+    ".whl": "application/zip", ".zip": "application/zip", ".svg": "image/svg+xml",
+    ".png": "image/png", ".ico": "image/x-icon", ".xml": "application/xml",
+    ".txt": "text/plain; charset=utf-8", ".map": "application/json", ".woff2": "font/woff2",
+}
+# Files whose URL changes whenever their content does: the runtime lives in a
+# folder named after its version, the pinned wheels carry their version in
+# the name, the engine wheel a ?v=<hash> query. Everything else: validators.
+INMUTABLES = re.compile(r"^/assets/(pyodide/\d[^/]*/|wheels/)")
+
+
+def politica_cache(ruta_url: str) -> str:
+    if INMUTABLES.match(ruta_url):
+        return "public, max-age=31536000, immutable"
+    return "no-cache"
+
+
+class ManejadorEstatico(http.server.BaseHTTPRequestHandler):
+    """GET/HEAD of a built site: ``.br`` (or ``.gz``) twin when accepted,
+    ETag/Last-Modified and 304, Cache-Control as ``politica_cache`` says."""
+
+    raiz: Path = Path(".")
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_HEAD(self):
+        self._servir(cuerpo=False)
+
+    def do_GET(self):
+        self._servir(cuerpo=True)
+
+    def _servir(self, cuerpo: bool):
+        ruta_url = unquote(urlsplit(self.path).path)
+        ruta = (self.raiz / ruta_url.lstrip("/")).resolve()
+        if self.raiz not in ruta.parents and ruta != self.raiz:
+            return self._error(403)
+        if ruta.is_dir():
+            if not ruta_url.endswith("/"):
+                self.send_response(301)
+                self.send_header("Location", ruta_url + "/")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            ruta = ruta / "index.html"
+        if not ruta.is_file():
+            return self._error(404)
+        aceptadas = self.headers.get("Accept-Encoding", "")
+        codificacion, archivo = None, ruta
+        for nombre, sufijo in (("br", ".br"), ("gzip", ".gz")):
+            gemelo = ruta.with_name(ruta.name + sufijo)
+            # A twin older than its original is stale (e.g. mkdocs's
+            # sitemap.xml.gz after the sitemap is rewritten): never served.
+            if (re.search(rf"\b{nombre}\b", aceptadas) and gemelo.is_file()
+                    and gemelo.stat().st_mtime_ns >= ruta.stat().st_mtime_ns):
+                codificacion, archivo = nombre, gemelo
+                break
+        info = ruta.stat()
+        etiqueta = f'"{info.st_mtime_ns:x}-{info.st_size:x}-{codificacion or "id"}"'
+        cabeceras = {
+            "Content-Type": TIPOS.get(ruta.suffix, "application/octet-stream"),
+            "Cache-Control": politica_cache(ruta_url),
+            "ETag": etiqueta,
+            "Last-Modified": email.utils.formatdate(info.st_mtime, usegmt=True),
+            "Vary": "Accept-Encoding",
+        }
+        if codificacion:
+            cabeceras["Content-Encoding"] = codificacion
+        csp = self.raiz / "csp.txt"
+        if ruta.suffix in (".html", ".js", ".mjs") and csp.is_file() and not os.environ.get("BENCH_SIN_CSP"):
+            cabeceras["Content-Security-Policy"] = csp.read_text(encoding="utf-8").strip()
+        if self.headers.get("If-None-Match") == etiqueta:
+            self.send_response(304)
+            for k in ("Cache-Control", "ETag", "Vary"):
+                self.send_header(k, cabeceras[k])
+            self.end_headers()
+            return
+        datos = archivo.read_bytes()
+        self.send_response(200)
+        for k, v in cabeceras.items():
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(datos)))
+        self.end_headers()
+        if cuerpo:
+            try:
+                self.wfile.write(datos)
+            except (ConnectionError, TimeoutError):
+                pass
+
+    def _error(self, codigo: int):
+        self.send_response(codigo)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+
+class ServidorEstatico(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, raiz: Path, puerto: int = 0):
+        manejador = type("Manejador", (ManejadorEstatico,), {"raiz": Path(raiz).resolve()})
+        super().__init__(("127.0.0.1", puerto), manejador)
+        self.origen = f"http://127.0.0.1:{self.server_address[1]}/"
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+    def arrancar(self) -> "ServidorEstatico":
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+        return self
+
+    def parar(self):
+        self.shutdown()
+        self.server_close()
+
+
+def sitemap_al_origen(destino: Path, origen: str) -> None:
+    """Material's instant navigation only intercepts links listed in the
+    sitemap (port included): name the origin the site is served from."""
+    sitemap = destino / "sitemap.xml"
+    if sitemap.is_file():
+        texto = sitemap.read_text(encoding="utf-8")
+        for raiz in set(re.findall(r"<loc>(https?://[^/<]+/)", texto)):
+            texto = texto.replace(raiz, origen)
+        sitemap.write_text(texto, encoding="utf-8")
+        comprimido = sitemap.with_name("sitemap.xml.gz")
+        if comprimido.exists():
+            comprimido.write_bytes(gzip.compress(texto.encode("utf-8"), mtime=0))
+
+
+# --- build ----------------------------------------------------------------
+
+def construir(destino: Path) -> float:
+    subprocess.run([sys.executable, str(RAIZ / "calculator" / "fetch_wheels.py")], check=True, cwd=RAIZ,
+                   capture_output=True)
+    entorno = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    t0 = time.perf_counter()
+    proceso = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(destino)],
+        cwd=RAIZ, env=entorno, capture_output=True, text=True,
+    )
+    segundos = time.perf_counter() - t0
+    if proceso.returncode != 0:
+        sys.exit(f"mkdocs build --strict falló:\n{proceso.stdout}\n{proceso.stderr}")
+    return segundos
+
+
+# --- browser measurements ---------------------------------------------------
+
+# In every page: the time (performance.now(), from navigation start) at which
+# the calculator first shows a computed result.
+OBSERVADOR = """
+(() => {
+  const mirar = () => {
+    const r = document.querySelector('[data-calculadora]');
+    if (r && r.dataset.estado === 'resultado' && !r.hasAttribute('data-pendiente')
+        && r.querySelector('script[data-resultado]') && window.__primerResultado === undefined) {
+      window.__primerResultado = performance.now();
+    }
+  };
+  new MutationObserver(mirar).observe(document, {subtree: true, attributes: true, childList: true});
+})();
+"""
+
+
+class Bytes:
+    """Bytes of every response of a browser context, from Chromium's own
+    accounting (CDP Network.loadingFinished.encodedDataLength, as reported
+    by Playwright's Request.sizes(), the worker's requests included)."""
+
+    def __init__(self, contexto):
+        self.filas: list[dict] = []
+        self._pendientes = 0
+        contexto.on("requestfinished", self._terminada)
+
+    def _terminada(self, peticion):
+        try:
+            tam = peticion.sizes()
+            respuesta = peticion.response()
+        except Exception:
+            return
+        if respuesta is None:
+            return
+        self.filas.append({
+            "url": peticion.url,
+            "estado": respuesta.status,
+            "cuerpo": tam.get("responseBodySize", 0),
+            "cabeceras": tam.get("responseHeadersSize", 0),
+            "codificacion": (respuesta.headers.get("content-encoding") or ""),
+        })
+
+    def total(self) -> int:
+        return sum(max(f["cuerpo"], 0) + max(f["cabeceras"], 0) for f in self.filas)
+
+    def descargados(self) -> list[dict]:
+        return [f for f in self.filas if f["cuerpo"] > 0]
+
+
+def abrir(p, perfil: Path):
+    contexto = p.chromium.launch_persistent_context(
+        str(perfil), executable_path=CHROMIUM, args=ARGUMENTOS_CHROMIUM, headless=True,
+        viewport={"width": 1280, "height": 900}, locale="es-ES", service_workers=os.environ.get("BENCH_SW", "allow"),
+    )
+    contexto.set_default_timeout(ESPERA_MS)
+    contexto.add_init_script(OBSERVADOR)
+    return contexto
+
+
+def primer_resultado(pagina, url: str) -> float:
+    pagina.goto(url)
+    pagina.wait_for_function("() => window.__primerResultado !== undefined", timeout=ESPERA_MS)
+    return pagina.evaluate("() => window.__primerResultado") / 1000
+
+
+def tiempos_motor(pagina) -> dict:
+    return pagina.evaluate("""async () => {
+        const m = (await import(new URL('../../assets/calculadora/motor.js', location.href))).motor();
+        return {origen: performance.timeOrigin, instantanea: m.desdeInstantanea === true, ...m.tiempos};
+    }""")
+
+
+def esperar_reposo(segundos: float = 4.0):
+    # Let the worker finish what it does after the first result (the boot
+    # snapshot is stored in the background), so the next run finds it.
+    time.sleep(segundos)
+
+
+def medir_visitas(p, origen: str, runs: int) -> dict:
+    url = f"{origen}bases/art21-umbral-75/{fragmento_de(CASO)}"
+    frio, tibio, fases = [], [], []
+    bytes_primera = bytes_segunda = None
+    descargas_segunda: list[dict] = []
+    for i in range(runs):
+        with tempfile.TemporaryDirectory(prefix="bench-perfil-") as d:
+            perfil = Path(d)
+            contexto = abrir(p, perfil)
+            contador = Bytes(contexto)
+            pagina = contexto.new_page()
+            frio.append(primer_resultado(pagina, url))
+            if i == 0:
+                esperar_reposo()
+                bytes_primera = contador
+            else:
+                esperar_reposo(2.0)
+            contexto.close()
+            if i == 0:
+                # The returning visitor: the same profile, the browser restarted.
+                for j in range(runs):
+                    contexto = abrir(p, perfil)
+                    contador = Bytes(contexto)
+                    pagina = contexto.new_page()
+                    tibio.append(primer_resultado(pagina, url))
+                    fases.append(tiempos_motor(pagina))
+                    esperar_reposo(1.0)
+                    if j == 0:
+                        bytes_segunda = contador
+                        descargas_segunda = contador.descargados()
+                    contexto.close()
+    return {"frio": frio, "tibio": tibio, "fases": fases, "bytes_primera": bytes_primera,
+            "bytes_segunda": bytes_segunda, "descargas_segunda": descargas_segunda}
+
+
+# A real click on the site's navigation (Material intercepts it: no reload).
+# The arrival page remembers its case from earlier in the session, so it
+# computes at once; the clock starts at the click (capture listener).
+PREPARAR_NAVEGACION = """([bases, estado]) => {
+    window.__llegada = undefined;
+    window.__sinRecarga = true;
+    window.__clic = undefined;
+    const marcar = () => { if (window.__clic === undefined) window.__clic = performance.now(); };
+    document.addEventListener('click', marcar, {capture: true, once: true});
+    window.addEventListener('popstate', marcar, {capture: true, once: true});
+    const obs = new MutationObserver(() => {
+        const r = document.querySelector(`[data-calculadora="${bases}"]`);
+        if (r && r.dataset.estado === estado && !r.hasAttribute('data-pendiente')
+            && (estado !== 'resultado' || r.querySelector('script[data-resultado]')) && window.__llegada === undefined) {
+            window.__llegada = performance.now(); obs.disconnect();
+        }
+    });
+    obs.observe(document, {subtree: true, attributes: true, childList: true});
+}"""
+
+
+def navegar(pagina, bases: str | None, estado: str) -> float:
+    """Click the navigation link to ``bases`` (or, with None, go back) and
+    return the seconds until its calculator reaches ``estado``."""
+    pagina.evaluate(PREPARAR_NAVEGACION, [bases or "art21-umbral-75", estado])
+    if bases:
+        pagina.locator(f'nav.md-nav a.md-nav__link[href*="bases/{bases}/"]').first.click()
+    else:
+        pagina.go_back()
+    pagina.wait_for_function("() => window.__llegada !== undefined", timeout=ESPERA_MS)
+    if not pagina.evaluate("() => window.__sinRecarga === true"):
+        raise RuntimeError("la navegación recargó la página entera: no es navegación instantánea")
+    return pagina.evaluate("() => window.__llegada - window.__clic") / 1000
+
+
+# An edit typed into the form: the page waits ESPERA_MS (180 ms) after the
+# last keystroke, then asks the engine (motor.js stamps that moment in
+# motor().tiempos.peticion) and renders. Returns, per edit, [from the
+# request to the rendered result, from the keystroke to the rendered result].
+EDITAR = """async (valores) => {
+    const {motor} = await import(new URL('../../assets/calculadora/motor.js', location.href));
+    const m = motor();
+    const tiempos = [];
+    for (const v of valores) {
+        const r = document.querySelector('[data-calculadora]');
+        const campo = r.querySelector('[name="gasto_justificado"]');
+        const antes = r.querySelector('script[data-resultado]')?.textContent;
+        let t0;
+        const t1 = await new Promise((resolver, rechazar) => {
+            const listo = () => {
+                const s = r.querySelector('script[data-resultado]');
+                return r.dataset.estado === 'resultado' && !r.hasAttribute('data-pendiente')
+                    && s && s.textContent !== antes;
+            };
+            const obs = new MutationObserver(() => { if (listo()) { obs.disconnect(); resolver(performance.now()); } });
+            obs.observe(r, {subtree: true, attributes: true, childList: true, characterData: true});
+            setTimeout(() => { obs.disconnect(); rechazar(new Error(`sin resultado (${r.dataset.estado}): ${v}`)); }, 10000);
+            campo.value = v;
+            t0 = performance.now();
+            campo.dispatchEvent(new Event('input', {bubbles: true}));
+        });
+        tiempos.push([t1 - m.tiempos.peticion, t1 - t0]);
+    }
+    return tiempos;
+}"""
+
+IDA_Y_VUELTA = """async (casos) => {
+    const {motor} = await import(new URL('../../assets/calculadora/motor.js', location.href));
+    const m = motor();
+    await m.listo;
+    const tiempos = [];
+    for (const c of casos) {
+        const t0 = performance.now();
+        await m.pedir('calcular', c);
+        tiempos.push(performance.now() - t0);
+    }
+    return tiempos;
+}"""
+
+
+def medir_sesion(p, origen: str, edits: int) -> dict:
+    with tempfile.TemporaryDirectory(prefix="bench-perfil-") as d:
+        contexto = abrir(p, Path(d))
+        pagina = contexto.new_page()
+        primer_resultado(pagina, f"{origen}bases/art21-umbral-75/{fragmento_de(CASO)}")
+        # To another calculator page by its link (form usable: "listo"), and
+        # back (the case comes back with the page: first result).
+        navegacion, formulario = [], []
+        for _ in range(5):
+            formulario.append(navegar(pagina, "csd-art12", "listo"))
+            navegacion.append(navegar(pagina, None, "resultado"))
+        pagina.evaluate(EDITAR, [str(7000 + i) for i in range(5)])  # warm-up
+        ediciones = pagina.evaluate(EDITAR, [str(8000 + 7 * i) for i in range(edits)])
+        edicion = [e[0] for e in ediciones]
+        tecla = [e[1] for e in ediciones]
+        ida = pagina.evaluate(IDA_Y_VUELTA, [json.dumps(caso_editado(2000 + i)) for i in range(edits)])
+        contexto.close()
+    return {"navegacion": navegacion, "formulario": formulario, "edicion": edicion, "tecla": tecla, "ida": ida}
+
+
+# --- engine throughput ----------------------------------------------------------
+
+def evaluaciones_cpython(segundos: float = 2.0) -> float:
+    programa = f"""
+import json, time, reintegro.navegador as n
+casos = [json.dumps(c) for c in {json.dumps([caso_editado(i) for i in range(50)])}]
+for c in casos[:5]: n.calcular(c)
+k, t0 = 0, time.perf_counter()
+while time.perf_counter() - t0 < {segundos}:
+    n.calcular(casos[k % 50]); k += 1
+print(k / (time.perf_counter() - t0))
+"""
+    entorno = {**os.environ, "PYTHONPATH": str(RAIZ / "rules")}
+    salida = subprocess.run([sys.executable, "-c", programa], capture_output=True, text=True, env=entorno, check=True)
+    return float(salida.stdout.strip())
+
+
+PROGRAMA_NODE = r"""
+import fs from "node:fs";
+const [pyodideDir, ruedasDir, casosJson, segundos] = process.argv.slice(2);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const lock = JSON.parse(fs.readFileSync(pyodideDir + "/pyodide-lock.json"));
+const py = await loadPyodide({ indexURL: pyodideDir + "/", lockFileContents: JSON.stringify({ info: lock.info, packages: {} }), packages: [] });
+const destino = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+for (const f of fs.readdirSync(ruedasDir)) if (f.endsWith(".whl"))
+  py.unpackArchive(new Uint8Array(fs.readFileSync(ruedasDir + "/" + f)), "wheel", { extractDir: destino });
+py.globals.set("CASOS", casosJson);
+py.globals.set("SEGUNDOS", Number(segundos));
+console.log(py.runPython(`
+import json, time, reintegro.navegador as n
+casos = [json.dumps(c) for c in json.loads(CASOS)]
+for c in casos[:5]: n.calcular(c)
+k, t0 = 0, time.perf_counter()
+while time.perf_counter() - t0 < SEGUNDOS:
+    n.calcular(casos[k % 50]); k += 1
+k / (time.perf_counter() - t0)
+`));
+"""
+
+
+def evaluaciones_pyodide(sitio: Path, segundos: float = 2.0) -> float:
+    with tempfile.TemporaryDirectory(prefix="bench-node-") as d:
+        programa = Path(d) / "medir.mjs"
+        programa.write_text(PROGRAMA_NODE, encoding="utf-8")
+        ruedas = sitio / "assets" / "wheels"
+        pyodide = next(p.parent for p in (sitio / "assets" / "pyodide").rglob("pyodide.mjs"))
+        # The site's runtime folder lacks the npm lock: use the npm one.
+        pyodide_dir = str(RAIZ / "node_modules" / "pyodide")
+        del pyodide
+        salida = subprocess.run(
+            ["node", str(programa), pyodide_dir, str(ruedas), json.dumps([caso_editado(i) for i in range(50)]),
+             str(segundos)], capture_output=True, text=True, check=True,
+        )
+        return float(salida.stdout.strip().splitlines()[-1])
+
+
+# --- compression of what a first visit fetches --------------------------------
+
+def tamanos_comprimidos(sitio: Path, origen: str, filas: list[dict]) -> dict:
+    try:
+        import brotli
+    except ImportError:
+        brotli = None
+    total = {"raw": 0, "gzip": 0, "brotli": 0}
+    vistos = set()
+    for f in filas:
+        ruta = unquote(urlsplit(f["url"]).path)
+        if not f["url"].startswith(origen) or ruta in vistos:
+            continue
+        vistos.add(ruta)
+        archivo = sitio / ruta.lstrip("/")
+        if archivo.is_dir():
+            archivo = archivo / "index.html"
+        if not archivo.is_file():
+            continue
+        datos = archivo.read_bytes()
+        total["raw"] += len(datos)
+        gz = archivo.with_name(archivo.name + ".gz")
+        total["gzip"] += gz.stat().st_size if gz.is_file() else len(gzip.compress(datos, 9))
+        br = archivo.with_name(archivo.name + ".br")
+        if br.is_file():
+            total["brotli"] += br.stat().st_size
+        elif brotli is not None:
+            total["brotli"] += len(brotli.compress(datos, quality=11 if len(datos) < 1_000_000 else 9))
+        else:
+            total["brotli"] = None
+    return total
+
+
+# --- report -------------------------------------------------------------------
+
+def mediana(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def p95(xs):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))] if xs else float("nan")
+
+
+def mb(n):
+    return "n/d" if n is None else f"{n / 1e6:.2f} MB"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--edits", type=int, default=100)
+    ap.add_argument("--out", type=Path, default=SALIDA)
+    ap.add_argument("--site", type=Path, help="measure this already built site instead of building one")
+    args = ap.parse_args()
+
+    if not Path(CHROMIUM).is_file():
+        sys.exit(f"falta Chromium en {CHROMIUM}: apt-get install -y --no-install-recommends chromium")
+    from playwright.sync_api import sync_playwright
+
+    carga_inicio = os.getloadavg()
+    temporal = Path(tempfile.mkdtemp(prefix="bench-sitio-"))
+    try:
+        if args.site:
+            sitio = temporal / "site"
+            shutil.copytree(args.site, sitio)
+            construccion = None
+        else:
+            sitio = temporal / "site"
+            construccion = construir(sitio)
+        servidor = ServidorEstatico(sitio).arrancar()
+        sitemap_al_origen(sitio, servidor.origen)
+        try:
+            with sync_playwright() as p:
+                visitas = medir_visitas(p, servidor.origen, args.runs)
+                sesion = medir_sesion(p, servidor.origen, args.edits)
+        finally:
+            servidor.parar()
+        cpython = evaluaciones_cpython()
+        pyodide = evaluaciones_pyodide(sitio)
+        comprimidos = tamanos_comprimidos(sitio, servidor.origen, visitas["bytes_primera"].filas)
+    finally:
+        shutil.rmtree(temporal, ignore_errors=True)
+    carga_fin = os.getloadavg()
+
+    primera, segunda = visitas["bytes_primera"], visitas["bytes_segunda"]
+    fases = visitas["fases"]
+    def fase(nombre, desde="inicio"):
+        xs = [(f[nombre] - f[desde]) / 1000 for f in fases if nombre in f and desde in f]
+        return f"{mediana(xs):.2f} s" if xs else "n/d"
+    con_instantanea = sum(1 for f in fases if f.get("instantanea"))
+    runtime = sum(max(f["cuerpo"], 0) for f in primera.filas
+                  if re.search(r"/assets/(pyodide|wheels)/", f["url"]))
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=RAIZ, capture_output=True,
+                                text=True).stdout.strip()
+    except OSError:
+        commit = "?"
+    filas = [
+        ("Primer resultado, primera visita (caché vacía), mediana de %d" % len(visitas["frio"]),
+         f"{mediana(visitas['frio']):.2f} s", "≤ 2.5 s",
+         "runs: " + ", ".join(f"{x:.2f}" for x in visitas["frio"])),
+        ("Primer resultado, visitante que vuelve (caché caliente), mediana de %d" % len(visitas["tibio"]),
+         f"{mediana(visitas['tibio']):.2f} s", "≤ 1.0 s",
+         "runs: " + ", ".join(f"{x:.2f}" for x in visitas["tibio"])),
+        ("  · el worker arranca (desde el inicio de la navegación)", fase("inicio", "origen"), "", ""),
+        ("  · Pyodide listo (desde que arranca el worker)", fase("instalacion"), "",
+         f"arrancó de la instantánea de memoria en {con_instantanea} de {len(fases)}"),
+        ("  · motor importado y listo (desde que arranca el worker)", fase("listo"), "", ""),
+        ("Primer resultado tras navegar dentro del sitio (navegación instantánea), mediana de %d"
+         % len(sesion["navegacion"]),
+         f"{mediana(sesion['navegacion']):.3f} s", "≤ 0.1 s",
+         "máx " + f"{max(sesion['navegacion']):.3f} s"),
+        ("  · formulario listo en otra página de calculadora alcanzada por su enlace, mediana",
+         f"{mediana(sesion['formulario']):.3f} s", "", ""),
+        ("Recalcular tras editar un campo (petición al motor → resultado pintado), mediana / p95 de %d"
+         % len(sesion["edicion"]),
+         f"{mediana(sesion['edicion']):.1f} / {p95(sesion['edicion']):.1f} ms", "≤ 16 ms",
+         "tras la espera de 180 ms que la página deja al teclear"),
+        ("  · desde la tecla (con esa espera de 180 ms), mediana / p95",
+         f"{mediana(sesion['tecla']):.1f} / {p95(sesion['tecla']):.1f} ms", "", ""),
+        ("  · ida y vuelta al worker (`calcular`), mediana / p95 de %d" % len(sesion["ida"]),
+         f"{mediana(sesion['ida']):.2f} / {p95(sesion['ida']):.2f} ms", "", ""),
+        ("Bytes en la red, primera visita (medidos por Chromium)", mb(primera.total()), "≤ 6 MB",
+         f"{len(primera.descargados())} respuestas con cuerpo"),
+        ("  · de ellos, runtime de Pyodide y ruedas (cuerpos)", mb(runtime), "", ""),
+        ("  · los mismos archivos: sin comprimir / gzip -9 / brotli -11",
+         f"{mb(comprimidos['raw'])} / {mb(comprimidos['gzip'])} / {mb(comprimidos['brotli'])}", "", ""),
+        ("Bytes en la red, segunda visita (navegador reiniciado)", mb(segunda.total()), "nada vuelve a bajar",
+         ", ".join(sorted({urlsplit(f['url']).path.rsplit('/', 1)[-1] or '/' for f in visitas['descargas_segunda']}))
+         or "ninguna respuesta con cuerpo"),
+        ("Evaluaciones del motor por segundo, CPython %s" % platform.python_version(), f"{cpython:.0f} /s", "", ""),
+        ("Evaluaciones del motor por segundo, Pyodide (Node %s)" % subprocess.run(
+            ["node", "--version"], capture_output=True, text=True).stdout.strip(), f"{pyodide:.0f} /s", "", ""),
+        ("Construcción del sitio (`mkdocs build --strict`)",
+         "n/d" if construccion is None else f"{construccion:.1f} s", "", ""),
+    ]
+    cabecera = [
+        "# Reintegro: últimas cifras de rendimiento",
+        "",
+        f"Medido el {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} sobre el commit `{commit}` con "
+        f"`calculator/benchmark.py` (Chromium de Debian, Playwright, 127.0.0.1, servidor con `.br`/`.gz` "
+        f"precomprimidos y `Cache-Control`). {os.cpu_count()} núcleos; carga media (1/5/15 min) al empezar "
+        f"{carga_inicio[0]:.2f}/{carga_inicio[1]:.2f}/{carga_inicio[2]:.2f}, al terminar "
+        f"{carga_fin[0]:.2f}/{carga_fin[1]:.2f}/{carga_fin[2]:.2f} (otras pruebas comparten la máquina: "
+        "medianas).",
+        "",
+        "| medida | valor | objetivo | detalle |",
+        "| --- | --- | --- | --- |",
+    ]
+    tabla = "\n".join(cabecera + [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in filas]) + "\n"
+    print(tabla)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(tabla, encoding="utf-8")
+    print(f"escrito en {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -104,9 +104,10 @@ class Calculadora {
     this.informe = el("section", { clase: "rc-informe", "aria-hidden": "true" });
     // A bar that stays at the bottom of the panel: the total, and a way to it.
     this.textoResumen = el("span", { clase: "rc-resumen-texto" });
-    this.irResultado = el("a", { href: "#", clase: "rc-resumen-ir", texto: "Ver el detalle" });
-    this.irResultado.addEventListener("click", (e) => {
-      e.preventDefault();
+    // A button, not <a href="#">: Material's instant navigation would take
+    // a "#" link as a navigation, re-render the page and drop the focus.
+    this.irResultado = el("button", { type: "button", clase: "rc-resumen-ir", texto: "Ver el detalle" });
+    this.irResultado.addEventListener("click", () => {
       const destino = this.zonaResultado.hidden ? this.formulario?.nodo.querySelector("[aria-invalid]") : this.zonaResultado.querySelector("h3");
       if (!destino) return;
       destino.scrollIntoView({ block: "start", behavior: "smooth" });
@@ -456,4 +457,20 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
   document.addEventListener("DOMContentLoaded", iniciar);
 } else {
   iniciar();
+}
+
+// --- offline: the service worker written by calculator/hooks/seguridad.py ---
+// Registered once the engine has loaded (or on pages without a calculator,
+// after load), so its precache never competes with the first boot. When a
+// new build takes over a page that an older one controlled, the page reloads:
+// pages and engine always come from the same build (the case is in the address).
+if ("serviceWorker" in navigator) {
+  const controlada = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => { if (controlada) location.reload(); });
+  const registrar = () => navigator.serviceWorker
+    .register(new URL("sw.js", RAIZ_SITIO), { scope: RAIZ_SITIO.pathname, updateViaCache: "none" })
+    .then((registro) => registro.update()) // a new build? (register() alone does not check)
+    .catch((e) => console.warn(`Reintegro: sin modo sin conexión (${e.message})`));
+  const tras = () => (document.querySelector("[data-calculadora]") ? motor().listo.then(registrar, registrar) : registrar());
+  if (document.readyState === "complete") tras(); else window.addEventListener("load", tras, { once: true });
 }

@@ -11,6 +11,8 @@ Deselect them with ``pytest -m "not navegador"``.
 
 from __future__ import annotations
 
+import contextlib
+
 import functools
 import http.server
 import os
@@ -183,13 +185,13 @@ def contexto(navegador):
         c.cerrar()
 
 
-@pytest.fixture
-def nuevo_contexto(navegador):
-    """Factory for contexts with other options (viewport, colour scheme)."""
+@contextlib.contextmanager
+def contextos(navegador, clase=Contexto):
+    """A factory of browser contexts (of ``clase``), all closed on exit."""
     creados = []
 
     def crear(**opciones):
-        c = Contexto(navegador, **opciones)
+        c = clase(navegador, **opciones)
         creados.append(c)
         return c
 
@@ -198,6 +200,13 @@ def nuevo_contexto(navegador):
     finally:
         for c in creados:
             c.cerrar()
+
+
+@pytest.fixture
+def nuevo_contexto(navegador):
+    """Factory for contexts with other options (viewport, colour scheme)."""
+    with contextos(navegador) as crear:
+        yield crear
 
 
 @pytest.fixture(scope="session")

@@ -183,15 +183,30 @@ function clave(url) {
   return u.href;
 }
 
+// "no-cache": revalidated with the server, never an older HTTP-cached copy.
+// A file that fails is tried again (a flaky connection must not cost the
+// offline copy: a failed install is only retried at the next visit).
+async function traer(url, intentos = 3) {
+  let fallo;
+  for (let intento = 1; intento <= intentos; intento++) {
+    try {
+      const respuesta = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
+      if (respuesta.ok) return respuesta;
+      fallo = new Error(`sw: ${url.pathname}: HTTP ${respuesta.status}`);
+    } catch (error) {
+      fallo = error;
+    }
+    await new Promise((seguir) => setTimeout(seguir, 500 * intento));
+  }
+  throw fallo;
+}
+
 self.addEventListener("install", (evento) => {
   evento.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "no-cache": revalidated with the server, never an older HTTP-cached copy.
     await Promise.all(ARCHIVOS.map(async (archivo) => {
       const url = new URL(archivo, BASE);
-      const respuesta = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
-      if (!respuesta.ok) throw new Error(`sw: ${url.pathname}: HTTP ${respuesta.status}`);
-      await cache.put(clave(url), respuesta);
+      await cache.put(clave(url), await traer(url));
     }));
     await self.skipWaiting();
   })());

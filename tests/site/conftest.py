@@ -71,6 +71,10 @@ class _Silencioso(http.server.SimpleHTTPRequestHandler):
 
 class _Servidor(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    # The service worker's precache and the engine's downloads open many
+    # connections at once; socketserver's default backlog (5) refuses some
+    # of them on a busy machine.
+    request_queue_size = 128
 
     def handle_error(self, request, client_address):
         # A browser closing a connection mid-download (a context closed

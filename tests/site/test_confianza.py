@@ -136,6 +136,19 @@ def esperar_sw(pagina) -> str:
         pagina.wait_for_timeout(500)
 
 
+def estado_sw(pagina) -> dict | str:
+    """What the browser says of the site's service workers (for failure messages)."""
+    try:
+        return pagina.evaluate("""async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            const sw = (w) => w && `${w.state} ${w.scriptURL}`;
+            return { controlador: sw(navigator.serviceWorker.controller), activo: sw(r?.active),
+                     esperando: sw(r?.waiting), instalando: sw(r?.installing), caches: await caches.keys() };
+        }""")
+    except Exception as error:  # the page was reloading
+        return str(error)
+
+
 def version_sw(carpeta: Path) -> str:
     return re.search(r'const VERSION = "([0-9a-f]+)"', (carpeta / "sw.js").read_text(encoding="utf-8")).group(1)
 
@@ -329,7 +342,7 @@ def test_una_nueva_version_sustituye_a_la_cacheada(servidor, construido, vigilad
                     break
             except Exception:  # the page reloading itself
                 pass
-            assert time.monotonic() < limite, "la nueva versión no sustituyó a la cacheada"
+            assert time.monotonic() < limite, f"la nueva versión no sustituyó a la cacheada: {estado_sw(pagina)}"
             pagina.wait_for_timeout(500)
         pagina.reload()
         assert esperar_estado(pagina, ("resultado",)) == "resultado"

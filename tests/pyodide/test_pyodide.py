@@ -2,10 +2,11 @@
 and 10,000 random valid cases give the same JSON text in CPython and Pyodide.
 
 tests/pyodide/runner.mjs boots the npm Pyodide runtime with an inline empty
-lock, unpacks the wheels the site serves (calculator/wheels.json, from
-.cache/wheels/) and, for the tests, the pinned pure wheels of
-tests/pyodide/wheels-test.json (from .cache/wheels-test/, downloaded once),
-copies the engine (rules/reintegro) into site-packages and the test files into
+lock, unpacks the wheels the site serves, byte for byte (the pinned ones of
+calculator/wheels.json and the engine's, built from rules/reintegro, all
+with the bytecode the site build compiles: calculator/hooks/calculadora.py),
+and, for the tests, the pinned pure wheels of tests/pyodide/wheels-test.json
+(from .cache/wheels-test/, downloaded once), and copies the test files into
 its file system. Two such Node processes run at once:
 
 1. ``pytest.main`` on tests/engine (properties, golden corpus, refusals) and
@@ -108,8 +109,11 @@ def _node() -> str:
     return node
 
 
-def _ruedas_del_sitio() -> list[Path]:
-    """The wheels the site serves, verified; fills the cache once if needed."""
+def _ruedas_del_sitio(carpeta: Path) -> list[Path]:
+    """The wheels the site serves, byte for byte (STORED, with the bytecode
+    compiled by Pyodide, the engine's built from rules/reintegro: see
+    calculator/hooks/calculadora.py, ruedas_servidas), written into
+    ``carpeta``; fills the cache of pinned wheels once if needed."""
     if not MANIFIESTO_SITIO.is_file():
         pytest.fail(f"falta {MANIFIESTO_SITIO.relative_to(RAIZ)} (manifiesto de ruedas del sitio)")
     manifiesto = json.loads(MANIFIESTO_SITIO.read_text(encoding="utf-8"))
@@ -133,7 +137,27 @@ def _ruedas_del_sitio() -> list[Path]:
                 f"faltan o no cuadran con su sha256 en .cache/wheels/: {', '.join(malas())}; "
                 f"`make wheels` dijo:\n{proceso.stderr}"
             )
-    return [CACHE_SITIO / r["archivo"] for r in manifiesto["ruedas"]]
+    _, servidas = _del_sitio(lambda hook: hook.ruedas_servidas(manifiesto))
+    carpeta.mkdir(parents=True, exist_ok=True)
+    rutas = []
+    for archivo, datos in servidas.items():
+        (carpeta / archivo).write_bytes(datos)
+        rutas.append(carpeta / archivo)
+    return rutas
+
+
+def _del_sitio(producir):
+    """``producir(hook)`` with the site build's hook module
+    (calculator/hooks/calculadora.py; needs mkdocs, in requirements.txt)."""
+    sys.path.insert(0, str(RAIZ / "calculator" / "hooks"))
+    try:
+        import calculadora
+
+        return producir(calculadora)
+    except Exception as e:  # mkdocs' PluginError: its message says what to do
+        pytest.fail(f"no se pudo preparar lo que sirve el sitio: {e}")
+    finally:
+        sys.path.remove(str(RAIZ / "calculator" / "hooks"))
 
 
 def _ruedas_de_pruebas() -> tuple[list[Path], list[Path]]:
@@ -273,13 +297,12 @@ def ejecucion(request, tmp_path_factory):
     interpreter, so it goes last and alone)."""
     inicio_total = time.perf_counter()
     node = _node()
-    ruedas = _ruedas_del_sitio()
-    ruedas_pruebas, carpetas_python = _ruedas_de_pruebas()
     carpeta = tmp_path_factory.mktemp("pyodide")
-    motor = {"desde": str(RAIZ / "rules" / "reintegro"), "hacia": "{site-packages}/reintegro"}
+    ruedas = _ruedas_del_sitio(carpeta / "ruedas")
+    ruedas_pruebas, carpetas_python = _ruedas_de_pruebas()
 
     # Process 1: the engine's tests, the same files, inside Pyodide.
-    copias = [motor, *({"desde": str(c), "hacia": f"{{site-packages}}/{c.name}"} for c in carpetas_python)]
+    copias = [{"desde": str(c), "hacia": f"{{site-packages}}/{c.name}"} for c in carpetas_python]
     copias += [
         {"desde": str(RAIZ / "pyproject.toml"), "hacia": f"{DENTRO}/pyproject.toml"},
         {"desde": str(MANIFIESTO_SITIO), "hacia": f"{DENTRO}/wheels.json"},
@@ -310,7 +333,7 @@ def ejecucion(request, tmp_path_factory):
         {"tipo": "lote", "nombre": "sondas", "casos": str(lote / "sondas.jsonl"), "salida": str(lote / "sondas.txt"),
          "completo": True, "puede_caer": True},
     ]
-    trabajo_lote = _trabajo(lote, ruedas, [motor], tareas)
+    trabajo_lote = _trabajo(lote, ruedas, [], tareas)
 
     inicio_node = time.perf_counter()
     cpu_hijos = _cpu(resource.RUSAGE_CHILDREN)
@@ -388,9 +411,8 @@ def _textos_en_pyodide(ejecucion: dict, indices: list[int]) -> list[str]:
     carpeta.mkdir(exist_ok=True)
     entrada = carpeta / "casos.jsonl"
     entrada.write_text("\n".join(ejecucion["casos"][i] for i in indices) + "\n", encoding="utf-8")
-    copias = [{"desde": str(RAIZ / "rules" / "reintegro"), "hacia": "{site-packages}/reintegro"}]
     tareas = [{"tipo": "lote", "casos": str(entrada), "salida": str(carpeta / "textos.txt"), "completo": True}]
-    trabajo = _trabajo(carpeta, ejecucion["ruedas"], copias, tareas)
+    trabajo = _trabajo(carpeta, ejecucion["ruedas"], [], tareas)
     proceso = subprocess.run([ejecucion["node"], str(RUNNER), str(trabajo)], capture_output=True, text=True)
     if proceso.returncode != 0:
         pytest.fail(f"no se pudieron recalcular los casos distintos en Pyodide:\n{proceso.stderr[-4000:]}")

@@ -8,7 +8,8 @@ adds to the site, as generated files (nothing is written into ``docs/``):
   pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip) copied from
   ``node_modules/pyodide``, whose version must be the one pinned in
   ``calculator/wheels.json`` (the standard-library zip repacked STORED, see
-  ``almacenada``);
+  ``almacenada``, without the modules of ``STDLIB_EXCLUIDA``, which nothing
+  in the calculator imports);
 - ``assets/wheels/``: the pinned wheels from ``.cache/wheels/`` (filled by
   ``python calculator/fetch_wheels.py``), each checked against its sha256
   and repacked STORED, plus the ``reintegro`` wheel built here from ``rules/reintegro`` with a
@@ -64,6 +65,36 @@ MANIFIESTO = RAIZ / "calculator" / "wheels.json"
 CACHE_RUEDAS = RAIZ / ".cache" / "wheels"
 PYODIDE = RAIZ / "node_modules" / "pyodide"
 PYODIDE_ARCHIVOS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Top-level modules and packages of Pyodide's standard library that the
+# site's python_stdlib.zip leaves out (9.67 -> 7.02 MB stored, 1.59 -> 1.11 MB
+# brotli). Measured in Pyodide 314.0.7: booting, importing reintegro.navegador
+# and computing the whole golden corpus (tests/golden/*.yaml) through
+# reintegro.navegador.calcular, catalogo and every formulario loads none of
+# them (sys.modules). Only whole areas a calculator in a Web Worker has no
+# use for; everything the measurement saw stays, and so does, as margin,
+# what text, data and date handling might reach lazily (encodings with every
+# codec, _strptime, _pylong, argparse, gettext, tarfile (Pyodide's package
+# loader imports it), urllib, email, logging with socketserver (which
+# logging.config imports), ctypes, platform, pickle...). A module left out
+# fails only when imported: ModuleNotFoundError. tests/pyodide computes its
+# 10,000 cases with this zip, tests/site the whole golden corpus.
+STDLIB_EXCLUIDA = frozenset({
+    # XML, XML-RPC, and plistlib, which needs xml at import
+    "xml", "xmlrpc", "plistlib",
+    # processes (none in WebAssembly), HTTP (urllib.request with it: Python
+    # in the worker never uses the network), mail protocols and mailboxes
+    "multiprocessing", "http", "wsgiref", "ftplib", "poplib", "imaplib", "smtplib", "mailbox",
+    # test frameworks
+    "unittest", "doctest",
+    # REPL, debuggers, profilers, help() and code tools
+    "_pyrepl", "pdb", "bdb", "pydoc", "profile", "cProfile", "pstats", "trace", "timeit",
+    "pickletools", "tabnanny", "pyclbr", "modulefinder", "zipapp", "compileall",
+    # pure-Python twins of C modules built into this Pyodide (_io, _datetime):
+    # io and datetime import them only when the C module is missing
+    "_pyio", "_pydatetime",
+    # the rest: a browser launcher, audio files, sqlite, demos
+    "webbrowser", "wave", "sqlite3", "antigravity", "this", "__hello__", "__phello__",
+})
 # The engine package. REINTEGRO_MOTOR_DIR (a directory named "reintegro")
 # exists only to try the site against another copy of the engine.
 MOTOR = Path(os.environ.get("REINTEGRO_MOTOR_DIR") or RAIZ / "rules" / "reintegro").resolve()
@@ -266,16 +297,26 @@ def _zip_almacenado(entradas) -> bytes:
     return salida.getvalue()
 
 
-def almacenada(datos: bytes) -> bytes:
+def almacenada(datos: bytes, sin: frozenset[str] = frozenset()) -> bytes:
     """The same zip (wheel, stdlib) with every member STORED, not deflated:
     brotli on the wire then compresses the contents as a whole (about 1.6 MB
     less than brotli over deflated zips), and Python reads members without
-    inflating them. Deterministic: same input, same bytes (the SRI of a
+    inflating them. ``sin``: top-level modules and packages left out (see
+    STDLIB_EXCLUIDA). Deterministic: same input, same bytes (the SRI of a
     wheel is taken on this form). Cached by content hash in .cache/sitio/."""
     def producir():
         with zipfile.ZipFile(io.BytesIO(datos)) as origen:
-            return _zip_almacenado((info, origen.read(info)) for info in origen.infolist())
-    return _en_cache(f"almacenada-{_sha256(datos)}.zip", producir)
+            return _zip_almacenado(
+                (info, origen.read(info)) for info in origen.infolist() if _primer_nivel(info.filename) not in sin
+            )
+    clave = _sha256(datos) if not sin else _sha256(datos + "\0".join(sorted(sin)).encode())
+    return _en_cache(f"almacenada-{clave}.zip", producir)
+
+
+def _primer_nivel(nombre_zip: str) -> str:
+    """"xml/dom/minidom.py" -> "xml"; "pdb.py" -> "pdb"."""
+    primero = nombre_zip.split("/", 1)[0]
+    return primero.removesuffix(".py") if "/" not in nombre_zip else primero
 
 
 # --- bytecode, compiled by Pyodide itself ----------------------------------
@@ -447,6 +488,11 @@ def ruedas_servidas(manifiesto: dict) -> tuple[str, dict[str, bytes]]:
     return nombre_motor, con_bytecode(servidas, manifiesto["pyodide"])
 
 
+def biblioteca_servida() -> bytes:
+    """The python_stdlib.zip the site serves (tests/pyodide uses it too)."""
+    return almacenada((PYODIDE / "python_stdlib.zip").read_bytes(), sin=STDLIB_EXCLUIDA)
+
+
 def on_files(files: Files, config) -> Files:
     manifiesto = _manifiesto()
     lock = comprobar_pyodide(manifiesto["pyodide"])
@@ -455,8 +501,9 @@ def on_files(files: Files, config) -> Files:
 
     destino_pyodide = DESTINO_PYODIDE.format(version=manifiesto["pyodide"])
     for nombre in PYODIDE_ARCHIVOS:
-        if nombre.endswith(".zip"):
-            _anadir(files, config, destino_pyodide + nombre, content=almacenada((PYODIDE / nombre).read_bytes()))
+        if nombre == "python_stdlib.zip":
+            biblioteca = biblioteca_servida()
+            _anadir(files, config, destino_pyodide + nombre, content=biblioteca)
         else:
             _anadir(files, config, destino_pyodide + nombre, abs_src_path=str(PYODIDE / nombre))
     lista = []
@@ -478,6 +525,9 @@ def on_files(files: Files, config) -> Files:
             "version": manifiesto["pyodide"],
             "modulo": f"../pyodide/{manifiesto['pyodide']}/pyodide.mjs",
             "indice": f"../pyodide/{manifiesto['pyodide']}/",
+            # Its content depends on STDLIB_EXCLUIDA too, not only on the
+            # version that names its folder: the query defeats caches.
+            "biblioteca": f"../pyodide/{manifiesto['pyodide']}/python_stdlib.zip?v={_sha256(biblioteca)[:16]}",
             "lock": lock,
         },
         "ruedas": lista,

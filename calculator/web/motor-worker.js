@@ -23,7 +23,7 @@ const OPERACIONES = new Set(["calcular", "formulario", "catalogo"]);
 // Not "reintegro-…": the service worker deletes the other caches of that prefix.
 const CACHE_INSTANTANEA = "motor-instantanea";
 const URL_INSTANTANEA = new URL("instantanea-del-motor", BASE).href; // a cache key, never fetched
-const FORMATO_INSTANTANEA = "2";
+const FORMATO_INSTANTANEA = "3";
 // Pure standard-library modules the engine and pydantic import (all built
 // into Pyodide's main module: no dynamic library among them).
 const PRECARGA = `
@@ -51,7 +51,8 @@ async function descargar(url, integridad) {
 }
 
 function claveInstantanea(motor) {
-  return [FORMATO_INSTANTANEA, motor.pyodide.version, ...motor.ruedas.map((r) => r.integridad)].join(" ");
+  return [FORMATO_INSTANTANEA, motor.pyodide.version, motor.pyodide.biblioteca,
+    ...motor.ruedas.map((r) => r.integridad)].join(" ");
 }
 
 async function leerInstantanea() {
@@ -85,6 +86,7 @@ async function borrarInstantanea() {
 async function cargarPyodide(modulo, motor, motorURL, instantanea) {
   const opciones = {
     indexURL: new URL(motor.pyodide.indice, motorURL).href,
+    stdLibURL: new URL(motor.pyodide.biblioteca, motorURL).href,
     lockFileContents: JSON.stringify(motor.pyodide.lock),
     packages: [],
     checkAPIVersion: true,

@@ -12,8 +12,10 @@ its file system. Two such Node processes run at once:
 1. ``pytest.main`` on tests/engine (properties, golden corpus, refusals) and
    tests/golden, the same files as on the host, plus the in-Pyodide checks
    (tests/pyodide/dentro_de_pyodide.py: ``sys.platform == "emscripten"``...);
-2. one batch call of ``reintegro.navegador.calcular`` over the generated cases
-   (tests/pyodide/generador_casos.py, fixed seed), writing the sha256 of each
+2. with the site's own python_stdlib.zip (without the modules the site
+   leaves out), one batch call of ``reintegro.navegador.calcular`` over
+   the generated cases (tests/pyodide/generador_casos.py, fixed seed),
+   writing the sha256 of each
    envelope text, then a probe with deeply nested JSON (last: it may kill
    the interpreter).
 
@@ -146,6 +148,12 @@ def _ruedas_del_sitio(carpeta: Path) -> list[Path]:
     return rutas
 
 
+def _biblioteca_del_sitio(ruta: Path) -> Path:
+    """The python_stdlib.zip the site serves, written to ``ruta``."""
+    ruta.write_bytes(_del_sitio(lambda hook: hook.biblioteca_servida()))
+    return ruta
+
+
 def _del_sitio(producir):
     """``producir(hook)`` with the site build's hook module
     (calculator/hooks/calculadora.py; needs mkdocs, in requirements.txt)."""
@@ -210,9 +218,11 @@ def _parte_python(rueda: Path, paquete: str) -> Path:
     return destino
 
 
-def _trabajo(carpeta: Path, ruedas: list[Path], copias: list[dict], tareas: list[dict]) -> Path:
+def _trabajo(carpeta: Path, ruedas: list[Path], copias: list[dict], tareas: list[dict],
+             biblioteca: Path | None = None) -> Path:
     trabajo = {
         "pyodide": str(RUNTIME),
+        **({"biblioteca": str(biblioteca)} if biblioteca else {}),
         "ruedas": [str(r) for r in ruedas],
         "copias": copias,
         "tareas": tareas,
@@ -333,7 +343,10 @@ def ejecucion(request, tmp_path_factory):
         {"tipo": "lote", "nombre": "sondas", "casos": str(lote / "sondas.jsonl"), "salida": str(lote / "sondas.txt"),
          "completo": True, "puede_caer": True},
     ]
-    trabajo_lote = _trabajo(lote, ruedas, [], tareas)
+    # The cases run with the site's own standard library (pytest, in process
+    # 1, needs modules the site leaves out, such as unittest and doctest).
+    biblioteca = _biblioteca_del_sitio(carpeta / "python_stdlib.zip")
+    trabajo_lote = _trabajo(lote, ruedas, [], tareas, biblioteca)
 
     inicio_node = time.perf_counter()
     cpu_hijos = _cpu(resource.RUSAGE_CHILDREN)
@@ -397,7 +410,8 @@ def ejecucion(request, tmp_path_factory):
     return {
         "codigo": codigo, "salida": texto_pruebas, "resumen": resumen, "casos": casos,
         "huellas_cpython": huellas_cpython, "huellas_pyodide": huellas_pyodide, "rechazados": rechazados,
-        "node": node, "ruedas": [*ruedas], "carpeta": carpeta, "caen": caen,
+        "node": node, "ruedas": [*ruedas], "biblioteca": biblioteca, "carpeta": carpeta, "caen": caen,
+        "con_xml": (tiempos["con_xml"], tiempos_lote["con_xml"]),
         "sondas": (lote / "sondas.txt").read_text(encoding="utf-8").splitlines()
         if (lote / "sondas.txt").is_file() else None,
         "caida": (lote / "sondas.txt.caida").read_text(encoding="utf-8")
@@ -412,7 +426,7 @@ def _textos_en_pyodide(ejecucion: dict, indices: list[int]) -> list[str]:
     entrada = carpeta / "casos.jsonl"
     entrada.write_text("\n".join(ejecucion["casos"][i] for i in indices) + "\n", encoding="utf-8")
     tareas = [{"tipo": "lote", "casos": str(entrada), "salida": str(carpeta / "textos.txt"), "completo": True}]
-    trabajo = _trabajo(carpeta, ejecucion["ruedas"], [], tareas)
+    trabajo = _trabajo(carpeta, ejecucion["ruedas"], [], tareas, ejecucion["biblioteca"])
     proceso = subprocess.run([ejecucion["node"], str(RUNNER), str(trabajo)], capture_output=True, text=True)
     if proceso.returncode != 0:
         pytest.fail(f"no se pudieron recalcular los casos distintos en Pyodide:\n{proceso.stderr[-4000:]}")
@@ -449,6 +463,8 @@ def test_casos_aleatorios_iguales_en_cpython_y_pyodide(ejecucion):
         f"el generador produjo {len(ejecucion['rechazados'])} casos no válidos; el primero: "
         f"{casos[ejecucion['rechazados'][0]]}"
     )
+    # pytest ran with the runtime's standard library, the cases with the site's.
+    assert ejecucion["con_xml"] == (True, False), ejecucion["con_xml"]
     cpython, pyodide = ejecucion["huellas_cpython"], ejecucion["huellas_pyodide"]
     assert len(pyodide) == len(cpython), f"Pyodide devolvió {len(pyodide)} resultados para {len(cpython)} casos"
     distintos = [i for i, (a, b) in enumerate(zip(cpython, pyodide)) if a != b]

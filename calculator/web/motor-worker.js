@@ -25,13 +25,15 @@ const CACHE_INSTANTANEA = "motor-instantanea";
 const URL_INSTANTANEA = new URL("instantanea-del-motor", BASE).href; // a cache key, never fetched
 const FORMATO_INSTANTANEA = "3";
 // Pure standard-library modules the engine and pydantic import (all built
-// into Pyodide's main module: no dynamic library among them).
+// into Pyodide's main module: no dynamic library among them), and those this
+// worker's own installation step imports (sysconfig, cp437 for zip names).
 const PRECARGA = `
 import importlib
 for m in ("annotationlib ast base64 bisect calendar collections contextlib copy dataclasses datetime "
           "decimal enum fractions functools inspect ipaddress json keyword math numbers operator pathlib "
           "random re secrets string struct textwrap tokenize tomllib traceback types typing uuid warnings "
-          "weakref zipfile zoneinfo importlib.metadata importlib.resources email").split():
+          "weakref zipfile zoneinfo importlib.metadata importlib.resources email "
+          "sysconfig encodings.cp437").split():
     try:
         importlib.import_module(m)
     except Exception:

@@ -621,7 +621,9 @@ def main() -> int:
         ("  · el worker arranca (desde el inicio de la navegación)", fase("inicio", "origen"), "", ""),
         ("  · Pyodide listo (desde que arranca el worker)", fase("instalacion"), "",
          f"arrancó de la instantánea de memoria en {con_instantanea} de {len(fases)}"),
+        ("  · ruedas desempaquetadas (desde que arranca el worker)", fase("importacion"), "", ""),
         ("  · motor importado y listo (desde que arranca el worker)", fase("listo"), "", ""),
+        ("  · de ello, importar reintegro.navegador (pydantic incluido)", fase("listo", "importacion"), "", ""),
         ("Primer resultado tras navegar dentro del sitio (navegación instantánea), mediana de %d"
          % len(sesion["navegacion"]),
          f"{mediana(sesion['navegacion']):.3f} s", "≤ 0.1 s",

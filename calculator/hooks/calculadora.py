@@ -372,7 +372,7 @@ def _compilar(ruedas: dict[str, bytes]) -> tuple[dict, dict[str, bytes]]:
     if node is None:
         raise _error(
             "falta `node` en el PATH: las ruedas del sitio se compilan a bytecode con Pyodide "
-            "bajo Node (instale nodejs, o `make deps`)"
+            "bajo Node (instale nodejs, que `npm ci` también necesita)"
         )
     with tempfile.TemporaryDirectory(prefix="calculadora-pyc-") as tmp:
         trabajo = Path(tmp)

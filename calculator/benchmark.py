@@ -191,6 +191,7 @@ class ManejadorEstatico(http.server.BaseHTTPRequestHandler):
 
 class ServidorEstatico(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128  # the service worker's precache opens many connections at once
 
     def __init__(self, raiz: Path, puerto: int = 0):
         manejador = type("Manejador", (ManejadorEstatico,), {"raiz": Path(raiz).resolve()})
@@ -621,7 +622,9 @@ def main() -> int:
         ("  · el worker arranca (desde el inicio de la navegación)", fase("inicio", "origen"), "", ""),
         ("  · Pyodide listo (desde que arranca el worker)", fase("instalacion"), "",
          f"arrancó de la instantánea de memoria en {con_instantanea} de {len(fases)}"),
+        ("  · ruedas desempaquetadas (desde que arranca el worker)", fase("importacion"), "", ""),
         ("  · motor importado y listo (desde que arranca el worker)", fase("listo"), "", ""),
+        ("  · de ello, importar reintegro.navegador (pydantic incluido)", fase("listo", "importacion"), "", ""),
         ("Primer resultado tras navegar dentro del sitio (navegación instantánea), mediana de %d"
          % len(sesion["navegacion"]),
          f"{mediana(sesion['navegacion']):.3f} s", "≤ 0.1 s",

@@ -7,11 +7,15 @@ adds to the site, as generated files (nothing is written into ``docs/``):
 - ``assets/pyodide/<version>/``: the Pyodide runtime (pyodide.mjs,
   pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip) copied from
   ``node_modules/pyodide``, whose version must be the one pinned in
-  ``calculator/wheels.json`` (the zip repacked STORED, see ``almacenada``);
+  ``calculator/wheels.json`` (the standard-library zip repacked STORED, see
+  ``almacenada``, without the modules of ``STDLIB_EXCLUIDA``, which nothing
+  in the calculator imports);
 - ``assets/wheels/``: the pinned wheels from ``.cache/wheels/`` (filled by
   ``python calculator/fetch_wheels.py``), each checked against its sha256
   and repacked STORED, plus the ``reintegro`` wheel built here from ``rules/reintegro`` with a
-  small deterministic stdlib wheel builder;
+  small deterministic stdlib wheel builder; every wheel with the bytecode of
+  the modules the worker's import loads, compiled by Pyodide itself under
+  Node (``con_bytecode``: the build needs ``node``);
 - ``assets/calculadora/``: the page script, its worker and stylesheet
   (from ``calculator/web/``) and ``motor.json``: engine version, the wheel
   list with SRI hashes, the inline Pyodide lock (no packages: the worker
@@ -20,8 +24,9 @@ adds to the site, as generated files (nothing is written into ``docs/``):
   form is usable before Pyodide has booted.
 
 After the build, ``<file>.br`` and ``<file>.gz`` are written beside every
-compressible file (``on_post_build``), cached by content hash in
-``.cache/sitio/``: a host that serves precompressed files sends the runtime
+compressible file (``on_post_build``). Stored zips, bytecode and twins are
+cached by content hash in ``.cache/sitio/`` (rebuilds of ``mkdocs serve``
+read them): a host that serves precompressed files sends the runtime
 in about a third of its size (see calculator/benchmark.py).
 
 Anything missing or altered fails the build with a message naming the file
@@ -37,8 +42,10 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -58,6 +65,36 @@ MANIFIESTO = RAIZ / "calculator" / "wheels.json"
 CACHE_RUEDAS = RAIZ / ".cache" / "wheels"
 PYODIDE = RAIZ / "node_modules" / "pyodide"
 PYODIDE_ARCHIVOS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Top-level modules and packages of Pyodide's standard library that the
+# site's python_stdlib.zip leaves out (9.67 -> 7.02 MB stored, 1.59 -> 1.11 MB
+# brotli). Measured in Pyodide 314.0.7: booting, importing reintegro.navegador
+# and computing the whole golden corpus (tests/golden/*.yaml) through
+# reintegro.navegador.calcular, catalogo and every formulario loads none of
+# them (sys.modules). Only whole areas a calculator in a Web Worker has no
+# use for; everything the measurement saw stays, and so does, as margin,
+# what text, data and date handling might reach lazily (encodings with every
+# codec, _strptime, _pylong, argparse, gettext, tarfile (Pyodide's package
+# loader imports it), urllib, email, logging with socketserver (which
+# logging.config imports), ctypes, platform, pickle...). A module left out
+# fails only when imported: ModuleNotFoundError. tests/pyodide computes its
+# 10,000 cases with this zip, tests/site the whole golden corpus.
+STDLIB_EXCLUIDA = frozenset({
+    # XML, XML-RPC, and plistlib, which needs xml at import
+    "xml", "xmlrpc", "plistlib",
+    # processes (none in WebAssembly), HTTP (urllib.request with it: Python
+    # in the worker never uses the network), mail protocols and mailboxes
+    "multiprocessing", "http", "wsgiref", "ftplib", "poplib", "imaplib", "smtplib", "mailbox",
+    # test frameworks
+    "unittest", "doctest",
+    # REPL, debuggers, profilers, help() and code tools
+    "_pyrepl", "pdb", "bdb", "pydoc", "profile", "cProfile", "pstats", "trace", "timeit",
+    "pickletools", "tabnanny", "pyclbr", "modulefinder", "zipapp", "compileall",
+    # pure-Python twins of C modules built into this Pyodide (_io, _datetime):
+    # io and datetime import them only when the C module is missing
+    "_pyio", "_pydatetime",
+    # the rest: a browser launcher, audio files, sqlite, demos
+    "webbrowser", "wave", "sqlite3", "antigravity", "this", "__hello__", "__phello__",
+})
 # The engine package. REINTEGRO_MOTOR_DIR (a directory named "reintegro")
 # exists only to try the site against another copy of the engine.
 MOTOR = Path(os.environ.get("REINTEGRO_MOTOR_DIR") or RAIZ / "rules" / "reintegro").resolve()
@@ -132,8 +169,7 @@ def construir_rueda_motor() -> tuple[str, bytes]:
     ))
     record = []
     for nombre_zip, datos in entradas:
-        digest = base64.urlsafe_b64encode(hashlib.sha256(datos).digest()).rstrip(b"=").decode()
-        record.append(f"{nombre_zip},sha256={digest},{len(datos)}")
+        record.append(_linea_record(nombre_zip, datos))
     record.append(f"{info}/RECORD,,")
     entradas.append((f"{info}/RECORD", ("\n".join(record) + "\n").encode("utf-8")))
     salida = io.BytesIO()
@@ -233,29 +269,164 @@ def formularios(clave: str) -> dict:
 
 # --- what travels: stored zips, precompressed twins -----------------------
 
-def almacenada(datos: bytes) -> bytes:
-    """The same zip (wheel, stdlib) with every member STORED, not deflated:
-    brotli on the wire then compresses the contents as a whole (about 1.6 MB
-    less than brotli over deflated zips), and Python reads members without
-    inflating them. Deterministic: same input, same bytes (the SRI of a
-    wheel is taken on this form). Cached by content hash in .cache/sitio/."""
-    clave = CACHE_SITIO / f"almacenada-{_sha256(datos)}.zip"
-    if clave.is_file():
-        return clave.read_bytes()
+def _en_cache(nombre: str, producir) -> bytes:
+    """``producir()``, kept in .cache/sitio/<nombre> (a name made of content
+    hashes): later builds, and every rebuild of ``mkdocs serve``, read it."""
+    ruta = CACHE_SITIO / nombre
+    if ruta.is_file():
+        return ruta.read_bytes()
+    resultado = producir()
+    CACHE_SITIO.mkdir(parents=True, exist_ok=True)
+    temporal = ruta.with_suffix(".tmp")
+    temporal.write_bytes(resultado)
+    temporal.replace(ruta)
+    return resultado
+
+
+def _zip_almacenado(entradas) -> bytes:
+    """A zip of ``(ZipInfo, bytes)`` pairs, in that order, every member
+    STORED, with each ZipInfo's name, date and attributes."""
     salida = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(datos)) as origen, zipfile.ZipFile(salida, "w", zipfile.ZIP_STORED) as z:
-        for info in origen.infolist():
+    with zipfile.ZipFile(salida, "w", zipfile.ZIP_STORED) as z:
+        for info, datos in entradas:
             nuevo = zipfile.ZipInfo(info.filename, info.date_time)
             nuevo.compress_type = zipfile.ZIP_STORED
             nuevo.external_attr = info.external_attr
             nuevo.create_system = info.create_system
-            z.writestr(nuevo, origen.read(info))
-    resultado = salida.getvalue()
-    CACHE_SITIO.mkdir(parents=True, exist_ok=True)
-    temporal = clave.with_suffix(".tmp")
-    temporal.write_bytes(resultado)
-    temporal.replace(clave)
+            z.writestr(nuevo, datos)
+    return salida.getvalue()
+
+
+def almacenada(datos: bytes, sin: frozenset[str] = frozenset()) -> bytes:
+    """The same zip (wheel, stdlib) with every member STORED, not deflated:
+    brotli on the wire then compresses the contents as a whole (about 1.6 MB
+    less than brotli over deflated zips), and Python reads members without
+    inflating them. ``sin``: top-level modules and packages left out (see
+    STDLIB_EXCLUIDA). Deterministic: same input, same bytes (the SRI of a
+    wheel is taken on this form). Cached by content hash in .cache/sitio/."""
+    def producir():
+        with zipfile.ZipFile(io.BytesIO(datos)) as origen:
+            return _zip_almacenado(
+                (info, origen.read(info)) for info in origen.infolist() if _primer_nivel(info.filename) not in sin
+            )
+    clave = _sha256(datos) if not sin else _sha256(datos + "\0".join(sorted(sin)).encode())
+    return _en_cache(f"almacenada-{clave}.zip", producir)
+
+
+def _primer_nivel(nombre_zip: str) -> str:
+    """"xml/dom/minidom.py" -> "xml"; "pdb.py" -> "pdb"."""
+    primero = nombre_zip.split("/", 1)[0]
+    return primero.removesuffix(".py") if "/" not in nombre_zip else primero
+
+
+# --- bytecode, compiled by Pyodide itself ----------------------------------
+
+NODO_PYODIDE = Path(__file__).with_name("pyodide_node.mjs")
+PROGRAMA_PYC = Path(__file__).with_name("compilar_pyc.py")
+# The module the worker imports (calculator/web/motor-worker.js).
+MODULO_NAVEGADOR = "reintegro.navegador"
+
+
+def _huella(*partes: bytes) -> str:
+    return _sha256(b"\0".join(hashlib.sha256(p).digest() for p in partes))
+
+
+def con_bytecode(ruedas: dict[str, bytes], version_pyodide: str) -> dict[str, bytes]:
+    """Each wheel (file name -> stored bytes) with bytecode added for the
+    modules that importing ``reintegro.navegador`` loads from it, as
+    ``__pycache__/<name>.cpython-314.pyc`` beside each source (hash-based,
+    unchecked: see compilar_pyc.py), STORED, RECORD updated: the browser
+    then unmarshals pydantic and the engine instead of compiling them on
+    every boot. Made by Pyodide itself under Node, in one run (it imports
+    the module to know what to compile). Cached in .cache/sitio/: the list
+    of modules by the hash of every wheel, runtime and script; each
+    compiled wheel by its own hash and its share of that list (an engine
+    edit recompiles, but stores again only the engine's wheel). Without
+    node the build fails: serving wheels other than the tested ones is
+    never an option."""
+    guion = _huella(version_pyodide.encode(), NODO_PYODIDE.read_bytes(), PROGRAMA_PYC.read_bytes(),
+                    MODULO_NAVEGADOR.encode())
+    conjunto = _huella(guion.encode(), *(n.encode() + b"\0" + d for n, d in sorted(ruedas.items())))
+    lista = CACHE_SITIO / f"importados-{conjunto}.json"
+    compilados = None
+    if not lista.is_file():
+        importados, compilados = _compilar(ruedas)
+        _en_cache(lista.name, lambda: json.dumps(importados).encode("utf-8"))
+    importados = json.loads(lista.read_bytes())
+    resultado = {}
+    for archivo, datos in ruedas.items():
+        fuentes = sorted(set(zipfile.ZipFile(io.BytesIO(datos)).namelist()) & set(importados["fuentes"]))
+        nombre = f"bytecode-{_huella(guion.encode(), datos, json.dumps(fuentes).encode())}.whl"
+        if compilados is None and not (CACHE_SITIO / nombre).is_file():
+            importados, compilados = _compilar(ruedas)
+        resultado[archivo] = _en_cache(
+            nombre, lambda: _rueda_con_bytecode(datos, fuentes, compilados, importados["etiqueta"])
+        )
     return resultado
+
+
+def _compilar(ruedas: dict[str, bytes]) -> tuple[dict, dict[str, bytes]]:
+    """One Node run of compilar_pyc.py: ({"etiqueta", "fuentes"}, {pyc path:
+    bytes})."""
+    node = shutil.which("node")
+    if node is None:
+        raise _error(
+            "falta `node` en el PATH: las ruedas del sitio se compilan a bytecode con Pyodide "
+            "bajo Node (instale nodejs, que `npm ci` también necesita)"
+        )
+    with tempfile.TemporaryDirectory(prefix="calculadora-pyc-") as tmp:
+        trabajo = Path(tmp)
+        (trabajo / "ruedas").mkdir()
+        for archivo, datos in ruedas.items():
+            (trabajo / "ruedas" / archivo).write_bytes(datos)
+        (trabajo / "modulo.txt").write_text(MODULO_NAVEGADOR, encoding="utf-8")
+        proceso = subprocess.run(
+            [node, str(NODO_PYODIDE), str(PYODIDE), str(PROGRAMA_PYC), str(trabajo)],
+            capture_output=True, text=True,
+        )
+        if proceso.returncode != 0:
+            raise _error(
+                f"Pyodide (Node) no compiló las ruedas a bytecode (código {proceso.returncode}):\n"
+                f"{(proceso.stderr or proceso.stdout).strip()[-4000:]}"
+            )
+        importados = json.loads((trabajo / "importados.json").read_text(encoding="utf-8"))
+        compilados = {
+            ruta.relative_to(trabajo / "pyc").as_posix(): ruta.read_bytes()
+            for ruta in (trabajo / "pyc").rglob("*.pyc")
+        }
+    return importados, compilados
+
+
+def _rueda_con_bytecode(datos: bytes, fuentes: list[str], compilados: dict[str, bytes], etiqueta: str) -> bytes:
+    """The wheel with the pyc of ``fuentes`` inserted before its .dist-info
+    folder, and listed in its RECORD (whose own line stays last)."""
+    with zipfile.ZipFile(io.BytesIO(datos)) as z:
+        miembros = [(info, z.read(info)) for info in z.infolist()]
+    fecha = {info.filename: info.date_time for info, _ in miembros}
+    pyc = []
+    for fuente in fuentes:
+        carpeta, _, modulo = fuente.rpartition("/")
+        nombre = f"{carpeta + '/' if carpeta else ''}__pycache__/{modulo[:-3]}.{etiqueta}.pyc"
+        info = zipfile.ZipInfo(nombre, fecha[fuente])
+        info.external_attr = 0o644 << 16
+        pyc.append((info, compilados[nombre]))
+    record = [info for info, _ in miembros if info.filename.endswith(".dist-info/RECORD")]
+    if len(record) != 1:
+        raise _error(f"una rueda sin RECORD, o con varios: {[i.filename for i in record]}")
+    salida = []
+    for info, contenido in miembros:
+        if info is record[0]:
+            lineas = contenido.decode("utf-8").splitlines()
+            lineas[-1:-1] = [_linea_record(i.filename, d) for i, d in pyc]
+            contenido = ("\n".join(lineas) + "\n").encode("utf-8")
+        salida.append((info, contenido))
+    primero_info = next(i for i, (info, _) in enumerate(salida) if ".dist-info/" in info.filename)
+    return _zip_almacenado(salida[:primero_info] + pyc + salida[primero_info:])
+
+
+def _linea_record(nombre_zip: str, datos: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(datos).digest()).rstrip(b"=").decode()
+    return f"{nombre_zip},sha256={digest},{len(datos)}"
 
 
 COMPRIMIBLES = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".whl", ".zip", ".svg", ".xml", ".txt", ".map")
@@ -266,18 +437,11 @@ def _comprimido(datos: bytes, formato: str) -> bytes:
     """gzip -9 or brotli -11 of ``datos``, cached by content hash in
     .cache/sitio/ (brotli -11 of the 9.6 MB wasm takes about half a minute:
     only the first build pays it)."""
-    clave = CACHE_SITIO / f"{_sha256(datos)}.{formato}"
-    if clave.is_file():
-        return clave.read_bytes()
-    if formato == "br":
-        resultado = brotli.compress(datos, quality=11, lgwin=24)
-    else:
-        resultado = gzip.compress(datos, compresslevel=9, mtime=0)
-    CACHE_SITIO.mkdir(parents=True, exist_ok=True)
-    temporal = clave.with_suffix(".tmp")
-    temporal.write_bytes(resultado)
-    temporal.replace(clave)
-    return resultado
+    def producir():
+        if formato == "br":
+            return brotli.compress(datos, quality=11, lgwin=24)
+        return gzip.compress(datos, compresslevel=9, mtime=0)
+    return _en_cache(f"{_sha256(datos)}.{formato}", producir)
 
 
 @event_priority(-200)  # after every hook that writes or rewrites files (sw.js, CSP)
@@ -312,31 +476,42 @@ def _anadir(files: Files, config, src_uri: str, **fuente) -> None:
     files.append(File.generated(config, src_uri, **fuente))
 
 
+def ruedas_servidas(manifiesto: dict) -> tuple[str, dict[str, bytes]]:
+    """(name of the engine wheel, {file name: bytes}) of every wheel the site
+    serves, in the order the worker unpacks them: the pinned ones, checked,
+    then the engine's; STORED, with bytecode. tests/pyodide installs these
+    very bytes."""
+    ruedas = comprobar_ruedas(manifiesto)
+    nombre_motor, rueda_motor = construir_rueda_motor()
+    servidas = {archivo: almacenada(ruta.read_bytes()) for archivo, ruta, _ in ruedas}
+    servidas[nombre_motor] = almacenada(rueda_motor)
+    return nombre_motor, con_bytecode(servidas, manifiesto["pyodide"])
+
+
+def biblioteca_servida() -> bytes:
+    """The python_stdlib.zip the site serves (tests/pyodide uses it too)."""
+    return almacenada((PYODIDE / "python_stdlib.zip").read_bytes(), sin=STDLIB_EXCLUIDA)
+
+
 def on_files(files: Files, config) -> Files:
     manifiesto = _manifiesto()
     lock = comprobar_pyodide(manifiesto["pyodide"])
-    ruedas = comprobar_ruedas(manifiesto)
-    nombre_motor, rueda_motor = construir_rueda_motor()
-    datos = formularios(_sha256(rueda_motor))
+    nombre_motor, servidas = ruedas_servidas(manifiesto)
+    datos = formularios(_sha256(servidas[nombre_motor]))
 
     destino_pyodide = DESTINO_PYODIDE.format(version=manifiesto["pyodide"])
     for nombre in PYODIDE_ARCHIVOS:
-        if nombre.endswith(".zip"):
-            _anadir(files, config, destino_pyodide + nombre, content=almacenada((PYODIDE / nombre).read_bytes()))
+        if nombre == "python_stdlib.zip":
+            biblioteca = biblioteca_servida()
+            _anadir(files, config, destino_pyodide + nombre, content=biblioteca)
         else:
             _anadir(files, config, destino_pyodide + nombre, abs_src_path=str(PYODIDE / nombre))
     lista = []
-    for archivo, ruta, _ in ruedas:
-        datos_rueda = almacenada(ruta.read_bytes())
+    for archivo, datos_rueda in servidas.items():
         _anadir(files, config, DESTINO_RUEDAS + archivo, content=datos_rueda)
-        lista.append({"url": f"../wheels/{archivo}", "integridad": _sri(datos_rueda)})
-    rueda_motor = almacenada(rueda_motor)
-    _anadir(files, config, DESTINO_RUEDAS + nombre_motor, content=rueda_motor)
-    # The engine wheel keeps its name across edits: the query defeats caches.
-    lista.append({
-        "url": f"../wheels/{nombre_motor}?v={_sha256(rueda_motor)[:16]}",
-        "integridad": _sri(rueda_motor),
-    })
+        # The engine wheel keeps its name across edits: the query defeats caches.
+        consulta = f"?v={_sha256(datos_rueda)[:16]}" if archivo == nombre_motor else ""
+        lista.append({"url": f"../wheels/{archivo}{consulta}", "integridad": _sri(datos_rueda)})
 
     if not (WEB / "calculadora.js").is_file():
         raise _error(f"falta {WEB / 'calculadora.js'}")
@@ -350,6 +525,9 @@ def on_files(files: Files, config) -> Files:
             "version": manifiesto["pyodide"],
             "modulo": f"../pyodide/{manifiesto['pyodide']}/pyodide.mjs",
             "indice": f"../pyodide/{manifiesto['pyodide']}/",
+            # Its content depends on STDLIB_EXCLUIDA too, not only on the
+            # version that names its folder: the query defeats caches.
+            "biblioteca": f"../pyodide/{manifiesto['pyodide']}/python_stdlib.zip?v={_sha256(biblioteca)[:16]}",
             "lock": lock,
         },
         "ruedas": lista,

@@ -23,15 +23,17 @@ const OPERACIONES = new Set(["calcular", "formulario", "catalogo"]);
 // Not "reintegro-…": the service worker deletes the other caches of that prefix.
 const CACHE_INSTANTANEA = "motor-instantanea";
 const URL_INSTANTANEA = new URL("instantanea-del-motor", BASE).href; // a cache key, never fetched
-const FORMATO_INSTANTANEA = "2";
+const FORMATO_INSTANTANEA = "3";
 // Pure standard-library modules the engine and pydantic import (all built
-// into Pyodide's main module: no dynamic library among them).
+// into Pyodide's main module: no dynamic library among them), and those this
+// worker's own installation step imports (sysconfig, cp437 for zip names).
 const PRECARGA = `
 import importlib
 for m in ("annotationlib ast base64 bisect calendar collections contextlib copy dataclasses datetime "
           "decimal enum fractions functools inspect ipaddress json keyword math numbers operator pathlib "
           "random re secrets string struct textwrap tokenize tomllib traceback types typing uuid warnings "
-          "weakref zipfile zoneinfo importlib.metadata importlib.resources email").split():
+          "weakref zipfile zoneinfo importlib.metadata importlib.resources email "
+          "sysconfig encodings.cp437").split():
     try:
         importlib.import_module(m)
     except Exception:
@@ -51,7 +53,8 @@ async function descargar(url, integridad) {
 }
 
 function claveInstantanea(motor) {
-  return [FORMATO_INSTANTANEA, motor.pyodide.version, ...motor.ruedas.map((r) => r.integridad)].join(" ");
+  return [FORMATO_INSTANTANEA, motor.pyodide.version, motor.pyodide.biblioteca,
+    ...motor.ruedas.map((r) => r.integridad)].join(" ");
 }
 
 async function leerInstantanea() {
@@ -85,6 +88,7 @@ async function borrarInstantanea() {
 async function cargarPyodide(modulo, motor, motorURL, instantanea) {
   const opciones = {
     indexURL: new URL(motor.pyodide.indice, motorURL).href,
+    stdLibURL: new URL(motor.pyodide.biblioteca, motorURL).href,
     lockFileContents: JSON.stringify(motor.pyodide.lock),
     packages: [],
     checkAPIVersion: true,

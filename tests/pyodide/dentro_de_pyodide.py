@@ -61,3 +61,34 @@ def test_comprobacion_de_intereses_de_domain_md():
         assert sobre["estado"] == "resultado", sobre
         assert sobre["resultado"]["reintegro"] == "6000.00"
         assert sobre["resultado"]["intereses"]["total"] == esperado
+
+
+def test_motor_y_pydantic_importados_de_bytecode():
+    """The served wheels carry bytecode (calculator/hooks/compilar_pyc.py) for
+    what importing reintegro.navegador loads, and Python used it: this run
+    writes no bytecode (PYTHONDONTWRITEBYTECODE), so each file found came
+    from a wheel."""
+    import importlib.util
+
+    import pydantic.main
+
+    assert sys.dont_write_bytecode
+    for modulo in (reintegro, navegador, pydantic.main):
+        cache = importlib.util.cache_from_source(modulo.__file__)
+        assert modulo.__spec__.cached == cache and Path(cache).is_file(), modulo.__name__
+        assert Path(cache).read_bytes()[4:8] == b"\x01\x00\x00\x00"  # hash-based, unchecked (PEP 552)
+
+
+def test_trazas_con_la_linea_del_fuente():
+    """Tracebacks through bytecode still show the source line: the sources
+    stay in the wheels."""
+    import traceback
+
+    from reintegro import entrada
+
+    try:
+        entrada._constante_no_valida("NaN")
+    except ValueError as error:
+        marco = traceback.extract_tb(error.__traceback__)[-1]
+    assert marco.filename == entrada.__file__
+    assert marco.line == 'raise ValueError(f"{nombre} no es un número válido")'

@@ -5,6 +5,8 @@
 //
 // JOB.json (written by tests/pyodide/test_pyodide.py):
 //   pyodide   folder of the npm runtime (node_modules/pyodide)
+//   biblioteca (optional) a python_stdlib.zip to use instead of the runtime's
+//             (the site's, without the modules it leaves out)
 //   ruedas    wheel files to unpack into site-packages, in order
 //   copias    [{desde: host file or folder, hacia: path in Pyodide's FS}]
 //             (a leading "{site-packages}" in `hacia` is Python's purelib folder)
@@ -125,6 +127,7 @@ async function main() {
   const pyodide = await loadPyodide({
     indexURL: carpeta + path.sep,
     lockFileContents: { info: lockNpm.info, packages: {} },
+    ...(trabajo.biblioteca ? { stdLibURL: path.resolve(trabajo.biblioteca) } : {}),
     env: { HOME: "/home/pyodide", ...(trabajo.env || {}) },
     stdout: (linea) => process.stdout.write(linea + "\n"),
     stderr: (linea) => process.stderr.write(linea + "\n"),
@@ -155,6 +158,8 @@ async function main() {
   tiempos.import_motor = segundos(marca);
   tiempos.python = pyodide.runPython("import sys; sys.version.split()[0]");
   tiempos.plataforma = pyodide.runPython("import sys; sys.platform");
+  // Which standard library: the site's leaves xml out.
+  tiempos.con_xml = pyodide.runPython("import importlib.util; importlib.util.find_spec('xml') is not None");
   tiempos.pyodide = version;
 
   let codigo = 0;

@@ -2,17 +2,20 @@
 and 10,000 random valid cases give the same JSON text in CPython and Pyodide.
 
 tests/pyodide/runner.mjs boots the npm Pyodide runtime with an inline empty
-lock, unpacks the wheels the site serves (calculator/wheels.json, from
-.cache/wheels/) and, for the tests, the pinned pure wheels of
-tests/pyodide/wheels-test.json (from .cache/wheels-test/, downloaded once),
-copies the engine (rules/reintegro) into site-packages and the test files into
+lock, unpacks the wheels the site serves, byte for byte (the pinned ones of
+calculator/wheels.json and the engine's, built from rules/reintegro, all
+with the bytecode the site build compiles: calculator/hooks/calculadora.py),
+and, for the tests, the pinned pure wheels of tests/pyodide/wheels-test.json
+(from .cache/wheels-test/, downloaded once), and copies the test files into
 its file system. Two such Node processes run at once:
 
 1. ``pytest.main`` on tests/engine (properties, golden corpus, refusals) and
    tests/golden, the same files as on the host, plus the in-Pyodide checks
    (tests/pyodide/dentro_de_pyodide.py: ``sys.platform == "emscripten"``...);
-2. one batch call of ``reintegro.navegador.calcular`` over the generated cases
-   (tests/pyodide/generador_casos.py, fixed seed), writing the sha256 of each
+2. with the site's own python_stdlib.zip (without the modules the site
+   leaves out), one batch call of ``reintegro.navegador.calcular`` over
+   the generated cases (tests/pyodide/generador_casos.py, fixed seed),
+   writing the sha256 of each
    envelope text, then a probe with deeply nested JSON (last: it may kill
    the interpreter).
 
@@ -108,8 +111,11 @@ def _node() -> str:
     return node
 
 
-def _ruedas_del_sitio() -> list[Path]:
-    """The wheels the site serves, verified; fills the cache once if needed."""
+def _ruedas_del_sitio(carpeta: Path) -> list[Path]:
+    """The wheels the site serves, byte for byte (STORED, with the bytecode
+    compiled by Pyodide, the engine's built from rules/reintegro: see
+    calculator/hooks/calculadora.py, ruedas_servidas), written into
+    ``carpeta``; fills the cache of pinned wheels once if needed."""
     if not MANIFIESTO_SITIO.is_file():
         pytest.fail(f"falta {MANIFIESTO_SITIO.relative_to(RAIZ)} (manifiesto de ruedas del sitio)")
     manifiesto = json.loads(MANIFIESTO_SITIO.read_text(encoding="utf-8"))
@@ -133,7 +139,33 @@ def _ruedas_del_sitio() -> list[Path]:
                 f"faltan o no cuadran con su sha256 en .cache/wheels/: {', '.join(malas())}; "
                 f"`make wheels` dijo:\n{proceso.stderr}"
             )
-    return [CACHE_SITIO / r["archivo"] for r in manifiesto["ruedas"]]
+    _, servidas = _del_sitio(lambda hook: hook.ruedas_servidas(manifiesto))
+    carpeta.mkdir(parents=True, exist_ok=True)
+    rutas = []
+    for archivo, datos in servidas.items():
+        (carpeta / archivo).write_bytes(datos)
+        rutas.append(carpeta / archivo)
+    return rutas
+
+
+def _biblioteca_del_sitio(ruta: Path) -> Path:
+    """The python_stdlib.zip the site serves, written to ``ruta``."""
+    ruta.write_bytes(_del_sitio(lambda hook: hook.biblioteca_servida()))
+    return ruta
+
+
+def _del_sitio(producir):
+    """``producir(hook)`` with the site build's hook module
+    (calculator/hooks/calculadora.py; needs mkdocs, in requirements.txt)."""
+    sys.path.insert(0, str(RAIZ / "calculator" / "hooks"))
+    try:
+        import calculadora
+
+        return producir(calculadora)
+    except Exception as e:  # mkdocs' PluginError: its message says what to do
+        pytest.fail(f"no se pudo preparar lo que sirve el sitio: {e}")
+    finally:
+        sys.path.remove(str(RAIZ / "calculator" / "hooks"))
 
 
 def _ruedas_de_pruebas() -> tuple[list[Path], list[Path]]:
@@ -186,9 +218,11 @@ def _parte_python(rueda: Path, paquete: str) -> Path:
     return destino
 
 
-def _trabajo(carpeta: Path, ruedas: list[Path], copias: list[dict], tareas: list[dict]) -> Path:
+def _trabajo(carpeta: Path, ruedas: list[Path], copias: list[dict], tareas: list[dict],
+             biblioteca: Path | None = None) -> Path:
     trabajo = {
         "pyodide": str(RUNTIME),
+        **({"biblioteca": str(biblioteca)} if biblioteca else {}),
         "ruedas": [str(r) for r in ruedas],
         "copias": copias,
         "tareas": tareas,
@@ -273,13 +307,12 @@ def ejecucion(request, tmp_path_factory):
     interpreter, so it goes last and alone)."""
     inicio_total = time.perf_counter()
     node = _node()
-    ruedas = _ruedas_del_sitio()
-    ruedas_pruebas, carpetas_python = _ruedas_de_pruebas()
     carpeta = tmp_path_factory.mktemp("pyodide")
-    motor = {"desde": str(RAIZ / "rules" / "reintegro"), "hacia": "{site-packages}/reintegro"}
+    ruedas = _ruedas_del_sitio(carpeta / "ruedas")
+    ruedas_pruebas, carpetas_python = _ruedas_de_pruebas()
 
     # Process 1: the engine's tests, the same files, inside Pyodide.
-    copias = [motor, *({"desde": str(c), "hacia": f"{{site-packages}}/{c.name}"} for c in carpetas_python)]
+    copias = [{"desde": str(c), "hacia": f"{{site-packages}}/{c.name}"} for c in carpetas_python]
     copias += [
         {"desde": str(RAIZ / "pyproject.toml"), "hacia": f"{DENTRO}/pyproject.toml"},
         {"desde": str(MANIFIESTO_SITIO), "hacia": f"{DENTRO}/wheels.json"},
@@ -310,7 +343,10 @@ def ejecucion(request, tmp_path_factory):
         {"tipo": "lote", "nombre": "sondas", "casos": str(lote / "sondas.jsonl"), "salida": str(lote / "sondas.txt"),
          "completo": True, "puede_caer": True},
     ]
-    trabajo_lote = _trabajo(lote, ruedas, [motor], tareas)
+    # The cases run with the site's own standard library (pytest, in process
+    # 1, needs modules the site leaves out, such as unittest and doctest).
+    biblioteca = _biblioteca_del_sitio(carpeta / "python_stdlib.zip")
+    trabajo_lote = _trabajo(lote, ruedas, [], tareas, biblioteca)
 
     inicio_node = time.perf_counter()
     cpu_hijos = _cpu(resource.RUSAGE_CHILDREN)
@@ -374,7 +410,8 @@ def ejecucion(request, tmp_path_factory):
     return {
         "codigo": codigo, "salida": texto_pruebas, "resumen": resumen, "casos": casos,
         "huellas_cpython": huellas_cpython, "huellas_pyodide": huellas_pyodide, "rechazados": rechazados,
-        "node": node, "ruedas": [*ruedas], "carpeta": carpeta, "caen": caen,
+        "node": node, "ruedas": [*ruedas], "biblioteca": biblioteca, "carpeta": carpeta, "caen": caen,
+        "con_xml": (tiempos["con_xml"], tiempos_lote["con_xml"]),
         "sondas": (lote / "sondas.txt").read_text(encoding="utf-8").splitlines()
         if (lote / "sondas.txt").is_file() else None,
         "caida": (lote / "sondas.txt.caida").read_text(encoding="utf-8")
@@ -388,9 +425,8 @@ def _textos_en_pyodide(ejecucion: dict, indices: list[int]) -> list[str]:
     carpeta.mkdir(exist_ok=True)
     entrada = carpeta / "casos.jsonl"
     entrada.write_text("\n".join(ejecucion["casos"][i] for i in indices) + "\n", encoding="utf-8")
-    copias = [{"desde": str(RAIZ / "rules" / "reintegro"), "hacia": "{site-packages}/reintegro"}]
     tareas = [{"tipo": "lote", "casos": str(entrada), "salida": str(carpeta / "textos.txt"), "completo": True}]
-    trabajo = _trabajo(carpeta, ejecucion["ruedas"], copias, tareas)
+    trabajo = _trabajo(carpeta, ejecucion["ruedas"], [], tareas, ejecucion["biblioteca"])
     proceso = subprocess.run([ejecucion["node"], str(RUNNER), str(trabajo)], capture_output=True, text=True)
     if proceso.returncode != 0:
         pytest.fail(f"no se pudieron recalcular los casos distintos en Pyodide:\n{proceso.stderr[-4000:]}")
@@ -427,6 +463,8 @@ def test_casos_aleatorios_iguales_en_cpython_y_pyodide(ejecucion):
         f"el generador produjo {len(ejecucion['rechazados'])} casos no válidos; el primero: "
         f"{casos[ejecucion['rechazados'][0]]}"
     )
+    # pytest ran with the runtime's standard library, the cases with the site's.
+    assert ejecucion["con_xml"] == (True, False), ejecucion["con_xml"]
     cpython, pyodide = ejecucion["huellas_cpython"], ejecucion["huellas_pyodide"]
     assert len(pyodide) == len(cpython), f"Pyodide devolvió {len(pyodide)} resultados para {len(cpython)} casos"
     distintos = [i for i, (a, b) in enumerate(zip(cpython, pyodide)) if a != b]

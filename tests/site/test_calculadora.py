@@ -82,6 +82,8 @@ def canonico(texto: str) -> str:
 
 def rellenar(pagina, caso: dict) -> None:
     raiz = pagina.locator(SELECTOR)
+    # The page script builds the form after goto() returns: count() below does not wait.
+    raiz.locator("[name]").first.wait_for(state="attached")
     for campo, valor in caso.items():
         if campo == "pagos":
             for n, (fecha, importe) in enumerate(valor, start=1):

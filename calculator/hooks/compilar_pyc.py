@@ -1,0 +1,70 @@
+"""Runs INSIDE Pyodide (calculator/hooks/pyodide_node.mjs), at build time:
+bytecode, made by the very interpreter the browser runs, for the modules the
+calculator's worker imports.
+
+Input in /trabajo (the host folder the hook prepares):
+
+- ``ruedas/*.whl``: the wheels the site serves;
+- ``modulo.txt``: the module the worker imports (reintegro.navegador).
+
+It unpacks the wheels into site-packages as the worker does, imports that
+module, and compiles every ``.py`` of site-packages the import loaded (the
+engine, pydantic, pydantic-core's Python part...; calculating imports
+nothing more) to ``pyc/<path>/__pycache__/<name>.<tag>.pyc``, ``<path>``
+being the source's path inside its wheel. ``importados.json`` receives
+``{"etiqueta": cache tag, "fuentes": [those paths]}``.
+
+The pyc files are hash-based and UNCHECKED (PEP 552): the import system
+loads them without reading or hashing the source, and without comparing any
+mtime (the wheels are unpacked on every boot, with fresh mtimes). The
+sources stay in the wheels, so tracebacks and ``inspect.getsource`` show
+them as before. The embedded file name is the path inside the wheel; the
+import system replaces it with the installed path on import
+(``_imp._fix_co_filename``). Optimisation level 0: asserts and docstrings
+as in the source. Modules the import does not load get no bytecode (it
+would only add bytes on the wire): should one be imported later, Python
+compiles it from its source, as before.
+"""
+
+import importlib
+import importlib.util
+import json
+import py_compile
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+TRABAJO = Path("/trabajo")
+# sysconfig says "//lib/python3.14/site-packages" in Pyodide: resolve() drops the doubled slash.
+SITE_PACKAGES = Path(sysconfig.get_paths()["purelib"]).resolve()
+
+for rueda in sorted((TRABAJO / "ruedas").glob("*.whl")):
+    with zipfile.ZipFile(rueda) as z:
+        z.extractall(SITE_PACKAGES)
+importlib.invalidate_caches()
+sys.dont_write_bytecode = True
+importlib.import_module((TRABAJO / "modulo.txt").read_text(encoding="utf-8").strip())
+
+fuentes = sorted(
+    Path(m.__spec__.origin).relative_to(SITE_PACKAGES).as_posix()
+    for m in list(sys.modules.values())
+    if getattr(m, "__spec__", None) is not None
+    and m.__spec__.origin
+    and m.__spec__.origin.endswith(".py")
+    and Path(m.__spec__.origin).is_relative_to(SITE_PACKAGES)
+)
+for fuente in fuentes:
+    destino = TRABAJO / "pyc" / importlib.util.cache_from_source(fuente)
+    destino.parent.mkdir(parents=True, exist_ok=True)
+    py_compile.compile(
+        str(SITE_PACKAGES / fuente),
+        cfile=str(destino),
+        dfile=fuente,
+        doraise=True,
+        optimize=0,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+    )
+(TRABAJO / "importados.json").write_text(
+    json.dumps({"etiqueta": sys.implementation.cache_tag, "fuentes": fuentes}), encoding="utf-8"
+)

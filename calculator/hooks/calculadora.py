@@ -12,7 +12,7 @@ adds to the site, as generated files (nothing is written into ``docs/``):
   in the calculator imports);
 - ``assets/wheels/``: the pinned wheels from ``.cache/wheels/`` (filled by
   ``python calculator/fetch_wheels.py``), each checked against its sha256
-  and repacked STORED, plus the ``reintegro`` wheel built here from ``rules/reintegro`` with a
+  and repacked STORED (without the parts in ``RUEDAS_EXCLUIDO``), plus the ``reintegro`` wheel built here from ``rules/reintegro`` with a
   small deterministic stdlib wheel builder; every wheel with the bytecode of
   the modules the worker's import loads, compiled by Pyodide itself under
   Node (``con_bytecode``: the build needs ``node``);
@@ -95,6 +95,11 @@ STDLIB_EXCLUIDA = frozenset({
     # the rest: a browser launcher, audio files, sqlite, demos
     "webbrowser", "wave", "sqlite3", "antigravity", "this", "__hello__", "__phello__",
 })
+# Parts of the pinned wheels that nothing imports: pydantic's v1
+# compatibility layer (loaded only by `import pydantic.v1`, which the engine
+# never does) and its mypy plugin (for a type checker). About 100 KB brotli.
+# tests/pyodide runs the engine's tests on the wheels as served.
+RUEDAS_EXCLUIDO = ("pydantic/v1/", "pydantic/mypy.py")
 # The engine package. REINTEGRO_MOTOR_DIR (a directory named "reintegro")
 # exists only to try the site against another copy of the engine.
 MOTOR = Path(os.environ.get("REINTEGRO_MOTOR_DIR") or RAIZ / "rules" / "reintegro").resolve()
@@ -297,19 +302,22 @@ def _zip_almacenado(entradas) -> bytes:
     return salida.getvalue()
 
 
-def almacenada(datos: bytes, sin: frozenset[str] = frozenset()) -> bytes:
+def almacenada(datos: bytes, sin: frozenset[str] = frozenset(), sin_rutas: tuple[str, ...] = ()) -> bytes:
     """The same zip (wheel, stdlib) with every member STORED, not deflated:
     brotli on the wire then compresses the contents as a whole (about 1.6 MB
     less than brotli over deflated zips), and Python reads members without
     inflating them. ``sin``: top-level modules and packages left out (see
-    STDLIB_EXCLUIDA). Deterministic: same input, same bytes (the SRI of a
+    STDLIB_EXCLUIDA); ``sin_rutas``: members whose path starts with one of
+    these (see RUEDAS_EXCLUIDO). Deterministic: same input, same bytes (the SRI of a
     wheel is taken on this form). Cached by content hash in .cache/sitio/."""
     def producir():
         with zipfile.ZipFile(io.BytesIO(datos)) as origen:
             return _zip_almacenado(
-                (info, origen.read(info)) for info in origen.infolist() if _primer_nivel(info.filename) not in sin
+                (info, origen.read(info)) for info in origen.infolist()
+                if _primer_nivel(info.filename) not in sin and not info.filename.startswith(sin_rutas)
             )
-    clave = _sha256(datos) if not sin else _sha256(datos + "\0".join(sorted(sin)).encode())
+    fuera = sorted(sin) + sorted(sin_rutas)
+    clave = _sha256(datos) if not fuera else _sha256(datos + "\0".join(fuera).encode())
     return _en_cache(f"almacenada-{clave}.zip", producir)
 
 
@@ -483,7 +491,7 @@ def ruedas_servidas(manifiesto: dict) -> tuple[str, dict[str, bytes]]:
     very bytes."""
     ruedas = comprobar_ruedas(manifiesto)
     nombre_motor, rueda_motor = construir_rueda_motor()
-    servidas = {archivo: almacenada(ruta.read_bytes()) for archivo, ruta, _ in ruedas}
+    servidas = {archivo: almacenada(ruta.read_bytes(), sin_rutas=RUEDAS_EXCLUIDO) for archivo, ruta, _ in ruedas}
     servidas[nombre_motor] = almacenada(rueda_motor)
     return nombre_motor, con_bytecode(servidas, manifiesto["pyodide"])
 

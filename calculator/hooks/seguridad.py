@@ -36,6 +36,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import posixpath
 import re
 from pathlib import Path
 
@@ -184,9 +185,9 @@ function clave(url) {
 }
 
 // "no-cache": revalidated with the server, never an older HTTP-cached copy.
-// A file that fails is tried again (a flaky connection must not cost the
-// offline copy: a failed install is only retried at the next visit).
-async function traer(url, intentos = 3) {
+// A file that fails is tried again, waiting longer each time: a busy server
+// or a flaky connection must not cost the offline copy.
+async function traer(url, intentos = 5) {
   let fallo;
   for (let intento = 1; intento <= intentos; intento++) {
     try {
@@ -196,18 +197,36 @@ async function traer(url, intentos = 3) {
     } catch (error) {
       fallo = error;
     }
-    await new Promise((seguir) => setTimeout(seguir, 500 * intento));
+    if (intento < intentos) await new Promise((seguir) => setTimeout(seguir, 500 * 2 ** intento));
   }
   throw fallo;
+}
+
+// A few downloads at a time (what a browser opens to one host anyway), so
+// a file waits in our queue, never in a network queue where it can time out.
+const EN_PARALELO = 6;
+
+async function precachear(cache) {
+  const pendientes = [...ARCHIVOS];
+  await Promise.all(Array.from({ length: EN_PARALELO }, async () => {
+    while (pendientes.length) {
+      const url = new URL(pendientes.shift(), BASE);
+      await cache.put(clave(url), await traer(url));
+    }
+  }));
 }
 
 self.addEventListener("install", (evento) => {
   evento.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await Promise.all(ARCHIVOS.map(async (archivo) => {
-      const url = new URL(archivo, BASE);
-      await cache.put(clave(url), await traer(url));
-    }));
+    try {
+      await precachear(cache);
+    } catch (error) {
+      // The build in use stays in charge; no half copy is left beside it
+      // (the page asks for another try, see calculadora.js).
+      await caches.delete(CACHE);
+      throw error;
+    }
     await self.skipWaiting();
   })());
 });
@@ -273,6 +292,27 @@ def archivos_del_sitio(sitio: Path, idiomas: set[str] = frozenset({"es"})) -> li
     )
 
 
+_URL_VERSIONADA = re.compile(r'"([^"?#]+)\?v=([0-9a-f]+)"')
+
+
+def urls_versionadas(sitio: Path) -> dict[str, str]:
+    """Files the site's JSON manifests (motor.json) refer to with a
+    ``?v=<hash>`` query, mapped to that exact URL (relative to the site
+    root). The service worker precaches them under the URL the engine worker
+    already fetched, so the precache revalidates the browser's copy instead
+    of downloading the stdlib and the engine wheel a second time."""
+    versionadas = {}
+    for manifiesto in sitio.rglob("*.json"):
+        carpeta = manifiesto.parent.relative_to(sitio)
+        for ruta, hash_ in _URL_VERSIONADA.findall(manifiesto.read_text(encoding="utf-8")):
+            if "://" in ruta or ruta.startswith("/"):
+                continue
+            destino = posixpath.normpath((carpeta / ruta).as_posix())
+            if (sitio / destino).is_file():
+                versionadas[destino] = f"{destino}?v={hash_}"
+    return versionadas
+
+
 def version_de(sitio: Path, archivos: list[str]) -> str:
     total = hashlib.sha256()
     for rel in archivos:
@@ -287,12 +327,23 @@ def _idiomas_de_busqueda(config) -> set[str]:
     return set([idiomas] if isinstance(idiomas, str) else idiomas or ["es"])
 
 
+def url_de_precache(archivo: str, versionadas: dict[str, str]) -> str:
+    """The URL a page asks for: "bases/x/" for "bases/x/index.html", the
+    versioned URL for a file a manifest names with ``?v=``."""
+    if archivo == "index.html":
+        return "./"
+    if archivo.endswith("/index.html"):
+        return archivo[: -len("index.html")]
+    return versionadas.get(archivo, archivo)
+
+
 @event_priority(-100)  # last: every other hook has written its files
 def _escribir_sw(config):
     sitio = Path(config["site_dir"])
     archivos = archivos_del_sitio(sitio, _idiomas_de_busqueda(config))
     version = version_de(sitio, archivos)
-    precache = [("./" if a == "index.html" else a[: -len("index.html")] if a.endswith("/index.html") else a) for a in archivos]
+    versionadas = urls_versionadas(sitio)
+    precache = [url_de_precache(a, versionadas) for a in archivos]
     codigo = PLANTILLA_SW.replace("__VERSION__", version).replace(
         "__ARCHIVOS__", json.dumps(precache, ensure_ascii=False, indent=0).replace("\n", "")
     )

@@ -464,12 +464,28 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
 // after load), so its precache never competes with the first boot. When a
 // new build takes over a page that an older one controlled, the page reloads:
 // pages and engine always come from the same build (the case is in the address).
+// A new build whose install failed (a download kept failing) leaves the one
+// in use in charge; ask again a little later, rather than at the next visit.
+function reintentarSiFalla(registro, maximo = 3) {
+  let intentos = 0;
+  const vigilar = (trabajador) => trabajador?.addEventListener("statechange", () => {
+    if (trabajador.state !== "redundant" || registro.active === trabajador || intentos >= maximo) return;
+    intentos += 1;
+    setTimeout(() => registro.update().catch(() => {}), 5000 * intentos);
+  });
+  vigilar(registro.installing);
+  registro.addEventListener("updatefound", () => vigilar(registro.installing));
+}
+
 if ("serviceWorker" in navigator) {
   const controlada = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => { if (controlada) location.reload(); });
   const registrar = () => navigator.serviceWorker
     .register(new URL("sw.js", RAIZ_SITIO), { scope: RAIZ_SITIO.pathname, updateViaCache: "none" })
-    .then((registro) => registro.update()) // a new build? (register() alone does not check)
+    .then((registro) => {
+      reintentarSiFalla(registro);
+      return registro.update(); // a new build? (register() alone does not check)
+    })
     .catch((e) => console.warn(`Reintegro: sin modo sin conexión (${e.message})`));
   const tras = () => (document.querySelector("[data-calculadora]") ? motor().listo.then(registrar, registrar) : registrar());
   if (document.readyState === "complete") tras(); else window.addEventListener("load", tras, { once: true });

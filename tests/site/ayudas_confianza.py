@@ -60,6 +60,16 @@ class _Manejador(_Silencioso):
     def __init__(self, request, client_address, server):
         super().__init__(request, client_address, server, directory=str(server.carpeta))
 
+    def log_request(self, code="-", size="-"):
+        if self.server.registro is not None:
+            self.server.registro.append((self.path, int(code) if isinstance(code, int) else code))
+
+    def send_head(self):
+        if self.path.split("?")[0] in self.server.fallar:
+            self.send_error(503, "fallo provocado por la prueba")
+            return None
+        return super().send_head()
+
     def end_headers(self):
         politica = self.server.politica()
         if politica:
@@ -75,6 +85,8 @@ class ServidorCambiable(_Servidor):
     def __init__(self, carpeta: Path):
         self.carpeta = carpeta
         self.politica_forzada: str | None = None
+        self.registro: list[tuple[str, int]] | None = None  # (path, status) while a test records
+        self.fallar: set[str] = set()  # paths answered 503 (a failing server)
         super().__init__(("127.0.0.1", 0), _Manejador)
         self.origen = f"http://127.0.0.1:{self.server_address[1]}/"
         _sitemap_al_origen(carpeta, self.origen)

@@ -1,5 +1,6 @@
 // Module Web Worker: boots Pyodide, installs the wheels listed in motor.json
-// (downloaded in parallel with the boot, checked by SRI), imports
+// (downloaded in parallel with the boot, checked by SRI, unpacked by
+// zip-almacenado.js), imports
 // reintegro.navegador and answers {id, op, arg} messages with
 // {id, ok, valor | error}. Progress goes out as {tipo: "progreso", ...}.
 // Every URL is relative to this file: the site can live under any path.
@@ -17,6 +18,8 @@
 // "table index is out of bounds"). The wheels are unpacked and the engine
 // imported on every boot. Any failure with a snapshot falls back to the
 // ordinary boot and drops it.
+
+import { extraerAlmacenado } from "./zip-almacenado.js";
 
 const BASE = new URL("./", import.meta.url);
 const OPERACIONES = new Set(["calcular", "formulario", "catalogo"]);
@@ -164,7 +167,7 @@ async function arrancar() {
   avisar("instalacion", 0.7, "Instalando el motor de cálculo…");
   const destino = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   for (const bytes of await Promise.all(ruedas)) {
-    pyodide.unpackArchive(bytes, "wheel", { extractDir: destino });
+    extraerAlmacenado(pyodide.FS, bytes, destino);
   }
   avisar("importacion", 0.85, "Cargando el motor de cálculo…");
   pyodide.runPython("import importlib; importlib.invalidate_caches()");

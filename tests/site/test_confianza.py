@@ -182,7 +182,7 @@ def diagnostico_instalacion(registro: list[tuple[str, int]], sitio: Path, sw_eve
     """What the server saw while the new build installed: answers that were
     not 200/304, precached files never asked for, and the workers' states."""
     fallidas = [(ruta, codigo) for ruta, codigo in registro if codigo not in (200, 304)]
-    precache = json.loads(re.search(r"const ARCHIVOS = (\[.*?\]);", (sitio / "sw.js").read_text(encoding="utf-8")).group(1))
+    precache = precache_de(sitio)
     pedidas = {ruta.split("?")[0].lstrip("/") for ruta, _ in registro}
     nunca = [a for a in precache if a.lstrip("./") not in pedidas and a != "./"]
     return (f"peticiones: {len(registro)}; no 200/304: {fallidas[:20]}; precache nunca pedido ({len(nunca)}): {nunca[:20]}\n"
@@ -191,6 +191,11 @@ def diagnostico_instalacion(registro: list[tuple[str, int]], sitio: Path, sw_eve
 
 def version_sw(carpeta: Path) -> str:
     return re.search(r'const VERSION = "([0-9a-f]+)"', (carpeta / "sw.js").read_text(encoding="utf-8")).group(1)
+
+
+def precache_de(carpeta: Path) -> list[str]:
+    """The URLs the build's sw.js precaches (its ARCHIVOS list)."""
+    return json.loads(re.search(r"const ARCHIVOS = (\[.*?\]);", (carpeta / "sw.js").read_text(encoding="utf-8")).group(1))
 
 
 # --- 1. Content Security Policy ---------------------------------------------
@@ -362,7 +367,7 @@ def test_la_copia_sin_conexion_no_descarga_dos_veces_lo_ya_descargado(servidor, 
     its HTTP cache in memory and drops the two largest files
     (pyodide.asm.wasm, python_stdlib.zip), which it then receives twice."""
     motor = json.loads((construido / "assets/calculadora/motor.json").read_text(encoding="utf-8"))
-    precache = json.loads(re.search(r"const ARCHIVOS = (\[.*?\]);", (construido / "sw.js").read_text(encoding="utf-8")).group(1))
+    precache = precache_de(construido)
     for url in [motor["pyodide"]["biblioteca"]] + [r["url"] for r in motor["ruedas"] if "?v=" in r["url"]]:
         assert url.replace("../", "assets/", 1) in precache, url
     perfil = navegador.browser_type.launch_persistent_context(

@@ -5,20 +5,23 @@
 // {id, ok, valor | error}. Progress goes out as {tipo: "progreso", ...}.
 // Every URL is relative to this file: the site can live under any path.
 //
-// A returning visitor boots from a memory snapshot. On a first visit, right
-// after Pyodide has booted and imported the standard-library modules the
-// engine uses (PRECARGA), this worker copies Pyodide's memory
-// (makeMemorySnapshot, some tens of ms) and keeps it in the browser's Cache
-// Storage, under a key made of the runtime version and the SRI hash of every
-// wheel; the next boot restores it instead of initialising Python again
-// (figures in benchmarks/ultimas-cifras.md). Nothing of it travels on the
-// network. The snapshot is taken BEFORE pydantic is imported: pydantic-core
-// is a dynamically linked module, whose code and function-table entries live
-// outside the memory a snapshot holds (restoring a later snapshot dies with
-// "table index is out of bounds"). The wheels are unpacked and the engine
-// imported on every boot. Any failure with a snapshot falls back to the
-// ordinary boot and drops it.
+// A returning visitor boots from a memory snapshot with the engine already
+// imported. On a first visit, once Pyodide has booted, imported the
+// standard-library modules the engine may want later (PRECARGA), unpacked
+// the wheels and imported the engine (pydantic included), this worker copies
+// Pyodide's memory (makeMemorySnapshot, some tens of ms), before any case
+// has been computed (no figure can be in it), and keeps it in the browser's
+// Cache Storage under a key made of the runtime version and the SRI hash of
+// every wheel; the next boot restores it instead of starting Python and
+// importing the engine again (figures in benchmarks/ultimas-cifras.md).
+// Nothing of it travels on the network. pydantic-core is a dynamically
+// linked module: instantanea.js loads it before Python starts, on
+// every boot, so that the restored memory finds its code and function-table
+// entries where they were. The wheels are unpacked on every boot (a module
+// imported lazily reads its file). Any failure with a snapshot falls back to
+// the ordinary boot and drops it.
 
+import { comprobarPrecarga, disposicion, fabricaConPrecarga, restaurarDisposicion } from "./instantanea.js";
 import { extraerAlmacenado } from "./zip-almacenado.js";
 
 const BASE = new URL("./", import.meta.url);
@@ -26,7 +29,7 @@ const OPERACIONES = new Set(["calcular", "formulario", "catalogo"]);
 // Not "reintegro-…": the service worker deletes the other caches of that prefix.
 const CACHE_INSTANTANEA = "motor-instantanea";
 const URL_INSTANTANEA = new URL("instantanea-del-motor", BASE).href; // a cache key, never fetched
-const FORMATO_INSTANTANEA = "3";
+const FORMATO_INSTANTANEA = "4"; // 4: taken after the engine import
 // Pure standard-library modules the engine and pydantic import (all built
 // into Pyodide's main module: no dynamic library among them), and those this
 // worker's own installation step imports (sysconfig, cp437 for zip names).
@@ -41,6 +44,12 @@ for m in ("annotationlib ast base64 bisect calendar collections contextlib copy 
         importlib.import_module(m)
     except Exception:
         pass
+`;
+// A restored runtime must run pydantic-core's code on its restored data
+// before it is trusted (a mismatch traps here, and the worker boots anew).
+const SONDA = `
+from pydantic_core import SchemaValidator, core_schema
+assert SchemaValidator(core_schema.int_schema()).validate_python("7") == 7
 `;
 
 const ahora = () => performance.timeOrigin + performance.now();
@@ -66,17 +75,25 @@ async function leerInstantanea() {
     const cache = await caches.open(CACHE_INSTANTANEA);
     const respuesta = await cache.match(URL_INSTANTANEA);
     if (!respuesta) return null;
-    return { clave: respuesta.headers.get("x-clave"), bytes: new Uint8Array(await respuesta.arrayBuffer()) };
+    return {
+      clave: respuesta.headers.get("x-clave"),
+      disposicion: JSON.parse(respuesta.headers.get("x-disposicion")),
+      bytes: new Uint8Array(await respuesta.arrayBuffer()),
+    };
   } catch {
     return null;
   }
 }
 
-async function guardarInstantanea(clave, bytes) {
+async function guardarInstantanea(clave, bytes, disposicion) {
   if (!self.caches) return;
   const cache = await caches.open(CACHE_INSTANTANEA);
   await cache.put(URL_INSTANTANEA, new Response(bytes, {
-    headers: { "content-type": "application/octet-stream", "x-clave": clave },
+    headers: {
+      "content-type": "application/octet-stream",
+      "x-clave": clave,
+      "x-disposicion": JSON.stringify(disposicion),
+    },
   }));
 }
 
@@ -88,7 +105,9 @@ async function borrarInstantanea() {
   }
 }
 
-async function cargarPyodide(modulo, motor, motorURL, instantanea) {
+// `ruedas`: a promise of the wheels' bytes (their .so files are preloaded);
+// `registro` receives what the preload did.
+async function cargarPyodide({ modulo, fabrica, motor, motorURL, ruedas }, registro, instantanea) {
   const opciones = {
     indexURL: new URL(motor.pyodide.indice, motorURL).href,
     stdLibURL: new URL(motor.pyodide.biblioteca, motorURL).href,
@@ -96,29 +115,55 @@ async function cargarPyodide(modulo, motor, motorURL, instantanea) {
     packages: [],
     checkAPIVersion: true,
   };
-  if (!instantanea) {
-    const pyodide = await modulo.loadPyodide({ ...opciones, _makeSnapshot: true });
-    pyodide.runPython(PRECARGA);
-    return pyodide;
-  }
-  // The snapshot is the whole linear memory: grow the fresh instance's
-  // memory to its size before Pyodide copies it in (Pyodide 314 asks for
-  // INITIAL_MEMORY, which this build ignores: its memory is not imported).
-  const crear = (await import(new URL("pyodide.asm.mjs", opciones.indexURL).href)).default;
-  return modulo.loadPyodide({
+  const pyodide = await modulo.loadPyodide({
     ...opciones,
-    _loadSnapshot: instantanea,
-    createPyodideModule: async (ajustes) => {
-      const M = await crear(ajustes);
-      if (M.HEAP8.length < instantanea.length && !M._emscripten_resize_heap(instantanea.length)) {
-        throw new Error("no se pudo reservar memoria para la instantánea");
-      }
-      return M;
-    },
+    ...(instantanea ? { _loadSnapshot: instantanea } : { _makeSnapshot: true }),
+    createPyodideModule: fabricaConPrecarga(await fabrica, ruedas, registro, instantanea),
   });
+  comprobarPrecarga(registro);
+  return pyodide;
+}
+
+async function instalarRuedas(pyodide, ruedas) {
+  avisar("instalacion", 0.7, "Instalando el motor de cálculo…");
+  const destino = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  for (const bytes of await ruedas) {
+    extraerAlmacenado(pyodide.FS, bytes, destino);
+  }
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+}
+
+async function arrancarDesdeInstantanea(entorno, guardada) {
+  const registro = {};
+  const pyodide = await cargarPyodide(entorno, registro, guardada.bytes);
+  restaurarDisposicion(pyodide, registro, guardada.disposicion);
+  await instalarRuedas(pyodide, entorno.ruedas);
+  pyodide.runPython(SONDA);
+  avisar("importacion", 0.85, "Cargando el motor de cálculo…"); // imported already
+  return pyodide;
 }
 
 let pendienteDeGuardar = null;
+
+async function arrancarSinInstantanea(entorno, clave) {
+  const registro = {};
+  const pyodide = await cargarPyodide(entorno, registro, null);
+  pyodide.runPython(PRECARGA);
+  await instalarRuedas(pyodide, entorno.ruedas);
+  avisar("importacion", 0.85, "Cargando el motor de cálculo…");
+  pyodide.runPython("import reintegro.navegador");
+  try {
+    // Taken now (engine imported, no case computed yet), stored later:
+    // writing it to Cache Storage competes with the first result for the CPU.
+    const forma = disposicion(pyodide, registro);
+    const bytes = pyodide.makeMemorySnapshot();
+    pendienteDeGuardar = () => guardarInstantanea(clave, bytes, forma)
+      .catch((e) => console.warn("motor: no se guardó la instantánea", e));
+  } catch (e) {
+    console.warn("motor: sin instantánea", e);
+  }
+  return pyodide;
+}
 
 async function arrancar() {
   avisar("descarga", 0.05, "Descargando Python (Pyodide)…");
@@ -128,53 +173,42 @@ async function arrancar() {
     return r.json();
   });
   // The runtime lives in a folder named after its version (cacheable for
-  // good): motor.json says which.
+  // good): motor.json says which. Its two modules load while the snapshot
+  // (tens of MB) is read.
+  const fabrica = datos.then((m) => import(new URL("pyodide.asm.mjs", new URL(m.pyodide.indice, motorURL)).href))
+    .then((m) => m.default);
+  fabrica.catch(() => {}); // awaited in cargarPyodide
   const [motor, modulo, guardada] = await Promise.all([
     datos,
     datos.then((m) => import(new URL(m.pyodide.modulo, motorURL).href)),
     leerInstantanea(),
   ]);
   // Wheels travel while the runtime boots.
-  const ruedas = motor.ruedas.map((r) => descargar(new URL(r.url, motorURL), r.integridad));
-  ruedas.forEach((p) => p.catch(() => {})); // reported below, not as unhandled
+  const ruedas = Promise.all(motor.ruedas.map((r) => descargar(new URL(r.url, motorURL), r.integridad)));
+  ruedas.catch(() => {}); // reported below, not as unhandled
+  const entorno = { modulo, fabrica, motor, motorURL, ruedas };
   const clave = claveInstantanea(motor);
-  const instantanea = guardada && guardada.clave === clave ? guardada.bytes : null;
-  if (guardada && !instantanea) borrarInstantanea();
+  const vigente = guardada && guardada.clave === clave ? guardada : null;
+  if (guardada && !vigente) borrarInstantanea();
 
   let pyodide = null;
   let desdeInstantanea = false;
-  if (instantanea) {
+  let descartada = guardada && !vigente ? "de otra versión del motor" : null;
+  if (vigente) {
     try {
-      pyodide = await cargarPyodide(modulo, motor, motorURL, instantanea);
+      pyodide = await arrancarDesdeInstantanea(entorno, vigente);
       desdeInstantanea = true;
     } catch (e) {
+      descartada = String(e && e.message ? e.message : e);
       console.warn("motor: la instantánea no sirve, arranque normal", e);
       borrarInstantanea();
     }
   }
-  if (!pyodide) {
-    pyodide = await cargarPyodide(modulo, motor, motorURL, null);
-    try {
-      // Taken now (before pydantic), stored later: writing 40 MB to Cache
-      // Storage competes with the first result for the CPU.
-      const bytes = pyodide.makeMemorySnapshot();
-      pendienteDeGuardar = () => guardarInstantanea(clave, bytes)
-        .catch((e) => console.warn("motor: no se guardó la instantánea", e));
-    } catch (e) {
-      console.warn("motor: sin instantánea", e);
-    }
-  }
-  avisar("instalacion", 0.7, "Instalando el motor de cálculo…");
-  const destino = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  for (const bytes of await Promise.all(ruedas)) {
-    extraerAlmacenado(pyodide.FS, bytes, destino);
-  }
-  avisar("importacion", 0.85, "Cargando el motor de cálculo…");
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  if (!pyodide) pyodide = await arrancarSinInstantanea(entorno, clave);
   const navegador = pyodide.pyimport("reintegro.navegador");
   const version = pyodide.pyimport("reintegro").__version__;
   avisar("listo", 1, "Motor listo");
-  self.postMessage({ tipo: "listo", version, instantanea: desdeInstantanea, t: ahora() });
+  self.postMessage({ tipo: "listo", version, instantanea: desdeInstantanea, descartada, t: ahora() });
   if (pendienteDeGuardar) setTimeout(pendienteDeGuardar, 1500);
   return navegador;
 }

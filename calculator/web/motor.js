@@ -88,6 +88,7 @@ class Motor {
       this.version = m.version;
       this.tiempos.listo = m.t;
       this.desdeInstantanea = Boolean(m.instantanea); // booted from the memory snapshot
+      this.instantaneaDescartada = m.descartada ?? null; // why a stored one was not used
       this._resolver(this);
       this._avisar();
     } else if (m.tipo === "fallo") {

@@ -23,6 +23,13 @@
 //                 pytest.main(args) inside; `resumen` gets the outcome counts
 //   tiempos   host file that receives the timings (JSON)
 //   env       environment variables for Python
+//   instantanea (optional) run the tasks on a runtime restored from a memory
+//             snapshot, as a returning visitor's browser does: boot with the
+//             wheels' dynamic libraries preloaded, install, import
+//             reintegro.navegador, take the snapshot, then boot a second
+//             runtime from it (calculator/web/instantanea.js, the module the
+//             engine worker uses) and install the files again; the timings
+//             say so under "instantanea"
 //
 // Exit status: the return code of pytest (0 when there is no pytest task);
 // 3 when anything else fails (the message says what).
@@ -36,6 +43,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+
+const INSTANTANEA = new URL("../../calculator/web/instantanea.js", import.meta.url);
 
 function fallo(mensaje) {
   process.stderr.write(`runner.mjs: ERROR: ${mensaje}\n`);
@@ -58,6 +67,23 @@ function copiar(FS, desde, hacia) {
     FS.mkdirTree(path.posix.dirname(hacia));
     FS.writeFile(hacia, new Uint8Array(fs.readFileSync(desde)));
   }
+}
+
+// Unpacks the wheels into site-packages and copies the test files.
+function instalar(pyodide, ruedas, copias) {
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  for (const [ruta, bytes] of ruedas) {
+    try {
+      pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+    } catch (e) {
+      fallo(`no se pudo desempaquetar ${ruta}: ${e}`);
+    }
+  }
+  for (const { desde, hacia } of copias || []) {
+    if (!fs.existsSync(desde)) fallo(`no existe ${desde}`);
+    copiar(pyodide.FS, desde, hacia.replace(/^\{site-packages\}/, sitePackages));
+  }
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
 }
 
 const LOTE = `
@@ -124,33 +150,55 @@ async function main() {
   const ruedas = Promise.all(
     trabajo.ruedas.map(async (r) => [r, new Uint8Array(await fs.promises.readFile(r))]),
   );
-  const pyodide = await loadPyodide({
+  const opciones = {
     indexURL: carpeta + path.sep,
     lockFileContents: { info: lockNpm.info, packages: {} },
     ...(trabajo.biblioteca ? { stdLibURL: path.resolve(trabajo.biblioteca) } : {}),
     env: { HOME: "/home/pyodide", ...(trabajo.env || {}) },
     stdout: (linea) => process.stdout.write(linea + "\n"),
     stderr: (linea) => process.stderr.write(linea + "\n"),
-  });
+  };
+
+  let pyodide;
+  if (trabajo.instantanea) {
+    const soporte = await import(INSTANTANEA.href);
+    const crear = (await import(pathToFileURL(path.join(carpeta, "pyodide.asm.mjs")).href)).default;
+    const bytes = ruedas.then((lista) => lista.map(([, b]) => b));
+    const arrancar = async (instantanea) => {
+      const registro = {};
+      const py = await loadPyodide({
+        ...opciones,
+        ...(instantanea ? { _loadSnapshot: instantanea } : { _makeSnapshot: true }),
+        createPyodideModule: soporte.fabricaConPrecarga(crear, bytes, registro, instantanea),
+      });
+      soporte.comprobarPrecarga(registro);
+      return [py, registro];
+    };
+    const [original, registro] = await arrancar(null);
+    instalar(original, await ruedas, trabajo.copias);
+    original.runPython("import reintegro.navegador");
+    const forma = soporte.disposicion(original, registro);
+    const instantanea = original.makeMemorySnapshot();
+    tiempos.instantanea_tomada = segundos(inicio);
+    const marcaRestaurada = performance.now();
+    const [restaurado, registroRestaurado] = await arrancar(instantanea);
+    soporte.restaurarDisposicion(restaurado, registroRestaurado, forma);
+    const yaImportado = restaurado.runPython("import sys; 'reintegro.navegador' in sys.modules");
+    if (!yaImportado) fallo("el runtime restaurado no trae el motor importado");
+    tiempos.instantanea = {
+      bytes: instantanea.length, ...forma, motor_ya_importado: yaImportado, arranque: segundos(marcaRestaurada),
+    };
+    pyodide = restaurado;
+  } else {
+    pyodide = await loadPyodide(opciones);
+  }
   tiempos.arranque = segundos(inicio);
   // Raw streams: pytest writes progress without newlines.
   pyodide.setStdout({ write: (buf) => fs.writeSync(1, buf) });
   pyodide.setStderr({ write: (buf) => fs.writeSync(2, buf) });
 
   let marca = performance.now();
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  for (const [ruta, bytes] of await ruedas) {
-    try {
-      pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
-    } catch (e) {
-      fallo(`no se pudo desempaquetar ${ruta}: ${e}`);
-    }
-  }
-  for (const { desde, hacia } of trabajo.copias || []) {
-    if (!fs.existsSync(desde)) fallo(`no existe ${desde}`);
-    copiar(pyodide.FS, desde, hacia.replace(/^\{site-packages\}/, sitePackages));
-  }
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  instalar(pyodide, await ruedas, trabajo.copias);
   tiempos.instalacion = segundos(marca);
 
   marca = performance.now();

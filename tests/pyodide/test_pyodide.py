@@ -219,9 +219,10 @@ def _parte_python(rueda: Path, paquete: str) -> Path:
 
 
 def _trabajo(carpeta: Path, ruedas: list[Path], copias: list[dict], tareas: list[dict],
-             biblioteca: Path | None = None) -> Path:
+             biblioteca: Path | None = None, instantanea: bool = False) -> Path:
     trabajo = {
         "pyodide": str(RUNTIME),
+        "instantanea": instantanea,
         **({"biblioteca": str(biblioteca)} if biblioteca else {}),
         "ruedas": [str(r) for r in ruedas],
         "copias": copias,
@@ -346,7 +347,9 @@ def ejecucion(request, tmp_path_factory):
     # The cases run with the site's own standard library (pytest, in process
     # 1, needs modules the site leaves out, such as unittest and doctest).
     biblioteca = _biblioteca_del_sitio(carpeta / "python_stdlib.zip")
-    trabajo_lote = _trabajo(lote, ruedas, [], tareas, biblioteca)
+    # On a runtime restored from a memory snapshot taken after the engine
+    # import, as a returning visitor's browser runs them.
+    trabajo_lote = _trabajo(lote, ruedas, [], tareas, biblioteca, instantanea=True)
 
     inicio_node = time.perf_counter()
     cpu_hijos = _cpu(resource.RUSAGE_CHILDREN)
@@ -391,7 +394,9 @@ def ejecucion(request, tmp_path_factory):
     medida = tiempos_lote["lote"]
     cifras = [
         f"Pyodide {tiempos['pyodide']} (Python {tiempos['python']}, sys.platform={tiempos['plataforma']}) en Node",
-        f"arranque de Pyodide: {tiempos['arranque']:.2f} s y {tiempos_lote['arranque']:.2f} s (dos procesos a la vez); "
+        f"arranque de Pyodide: {tiempos['arranque']:.2f} s y {tiempos_lote['arranque']:.2f} s (dos procesos a la vez; "
+        f"el segundo arranca dos veces: toma la instantánea de memoria y arranca de ella, "
+        f"{(tiempos_lote.get('instantanea') or {}).get('arranque', float('nan')):.2f} s); "
         f"ruedas y archivos: {tiempos['instalacion']:.2f} s; import reintegro: {tiempos['import_motor']:.2f} s",
         f"pytest dentro de Pyodide ({', '.join(carpetas + ['tests/pyodide'])}): {cuentas} "
         f"en {resumen['segundos']:.1f} s (código {resumen['codigo']})",
@@ -412,6 +417,7 @@ def ejecucion(request, tmp_path_factory):
         "huellas_cpython": huellas_cpython, "huellas_pyodide": huellas_pyodide, "rechazados": rechazados,
         "node": node, "ruedas": [*ruedas], "biblioteca": biblioteca, "carpeta": carpeta, "caen": caen,
         "con_xml": (tiempos["con_xml"], tiempos_lote["con_xml"]),
+        "instantanea": tiempos_lote.get("instantanea"),
         "sondas": (lote / "sondas.txt").read_text(encoding="utf-8").splitlines()
         if (lote / "sondas.txt").is_file() else None,
         "caida": (lote / "sondas.txt.caida").read_text(encoding="utf-8")
@@ -426,7 +432,7 @@ def _textos_en_pyodide(ejecucion: dict, indices: list[int]) -> list[str]:
     entrada = carpeta / "casos.jsonl"
     entrada.write_text("\n".join(ejecucion["casos"][i] for i in indices) + "\n", encoding="utf-8")
     tareas = [{"tipo": "lote", "casos": str(entrada), "salida": str(carpeta / "textos.txt"), "completo": True}]
-    trabajo = _trabajo(carpeta, ejecucion["ruedas"], [], tareas, ejecucion["biblioteca"])
+    trabajo = _trabajo(carpeta, ejecucion["ruedas"], [], tareas, ejecucion["biblioteca"], instantanea=True)
     proceso = subprocess.run([ejecucion["node"], str(RUNNER), str(trabajo)], capture_output=True, text=True)
     if proceso.returncode != 0:
         pytest.fail(f"no se pudieron recalcular los casos distintos en Pyodide:\n{proceso.stderr[-4000:]}")
@@ -485,6 +491,21 @@ def test_casos_aleatorios_iguales_en_cpython_y_pyodide(ejecucion):
         f"{len(distintos)} de {len(casos)} casos dan un resultado distinto en CPython y en Pyodide:\n"
         + "\n".join(lineas)
     )
+
+
+def test_los_casos_corren_en_un_runtime_restaurado_de_la_instantanea(ejecucion):
+    """The generated cases (compared with CPython above) ran on a runtime
+    restored from a memory snapshot taken after ``import reintegro.navegador``,
+    with pydantic-core preloaded before Python started
+    (calculator/web/instantanea.js, the engine worker's own module): the
+    engine came back already imported, pydantic-core's library at the place
+    the snapshot expects, and Python's dlopen handle to it registered again."""
+    instantanea = ejecucion["instantanea"]
+    assert instantanea, "el lote no corrió sobre un runtime restaurado de una instantánea"
+    assert instantanea["motor_ya_importado"] is True
+    assert [Path(r).name.split(".")[0] for r in instantanea["bibliotecas"]] == ["_pydantic_core"], instantanea
+    assert [ruta for _, ruta in instantanea["manejadores"]] == instantanea["bibliotecas"], instantanea
+    assert instantanea["bytes"] > 16 * 2**20, instantanea  # the whole linear memory
 
 
 def test_json_muy_anidado_no_tumba_pyodide(ejecucion):

@@ -80,6 +80,19 @@ def canonico(texto: str) -> str:
     return texto.replace(".", "").replace(",", ".")
 
 
+def caso_json(bases: str) -> dict:
+    """CASOS (typed the Spanish way) as a case JSON."""
+    caso = {"bases": bases}
+    for campo, valor in CASOS[bases].items():
+        if campo == "pagos":
+            caso["pagos"] = [{"fecha": f, "importe": canonico(i)} for f, i in valor]
+        elif campo.startswith("fecha") or campo == "publicidad":
+            caso[campo] = valor
+        else:
+            caso[campo] = canonico(valor)
+    return caso
+
+
 def rellenar(pagina, caso: dict) -> None:
     raiz = pagina.locator(SELECTOR)
     # The page script builds the form after goto() returns: count() below does not wait.

@@ -23,7 +23,7 @@ import pytest
 from ayudas_calculadora import calcular_en_cpython, esperar_estado, fragmento_de
 from ayudas_confianza import ServidorCambiable, construir, motor_con_otra_version, paginas
 from conftest import ARGUMENTOS_CHROMIUM, CAPTURAS, CHROMIUM, ESPERA_MOTOR_MS, RAIZ, Contexto, contextos
-from test_calculadora import CASOS, canonico
+from test_calculadora import CASOS, caso_json
 
 SELECTOR = "[data-calculadora]"
 AXE = RAIZ / "node_modules" / "axe-core" / "axe.min.js"
@@ -37,19 +37,6 @@ document.addEventListener("securitypolicyviolation", (e) => {
   window.__violaciones.push(`${e.violatedDirective} bloqueó ${e.blockedURI || "(en línea)"} en ${e.sourceFile}:${e.lineNumber}`);
 });
 """
-
-
-def caso_json(bases: str) -> dict:
-    """CASOS of test_calculadora (typed the Spanish way) as a case JSON."""
-    caso = {"bases": bases}
-    for campo, valor in CASOS[bases].items():
-        if campo == "pagos":
-            caso["pagos"] = [{"fecha": f, "importe": canonico(i)} for f, i in valor]
-        elif campo.startswith("fecha") or campo == "publicidad":
-            caso[campo] = valor
-        else:
-            caso[campo] = canonico(valor)
-    return caso
 
 
 @pytest.fixture(scope="module")

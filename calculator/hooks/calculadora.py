@@ -549,6 +549,20 @@ def on_files(files: Files, config) -> Files:
     return files
 
 
+# Calculator pages start the engine worker from their <head>
+# (calculator/web/arranque-temprano.js), before Material's bundle runs.
+ARRANQUE_TEMPRANO = "arranque-temprano.js"
+
+
+def on_post_page(output: str, page, config) -> str:
+    if 'data-calculadora="' not in output:
+        return output
+    if "</head>" not in output:
+        raise _error(f"{page.file.src_uri}: la página no tiene </head> donde arrancar el motor")
+    src = "../" * page.url.count("/") + DESTINO_CALCULADORA + ARRANQUE_TEMPRANO  # relative: any base path
+    return output.replace("</head>", f'<script async src="{src}"></script>\n  </head>', 1)
+
+
 def on_serve(server, config, builder):
     # `mkdocs serve` rebuilds when the calculator or the engine changes too.
     for ruta in (WEB, MOTOR, MANIFIESTO):

@@ -1,25 +1,24 @@
 // Module Web Worker: boots Pyodide, installs the wheels listed in motor.json
 // (downloaded in parallel with the boot, checked by SRI, unpacked by
-// zip-almacenado.js), imports
-// reintegro.navegador and answers {id, op, arg} messages with
-// {id, ok, valor | error}. Progress goes out as {tipo: "progreso", ...}.
-// Every URL is relative to this file: the site can live under any path.
+// zip-almacenado.js), imports reintegro.navegador and answers
+// {id, op, arg} messages with {id, ok, valor | error}. Progress goes out as
+// {tipo: "progreso", ...}. Every URL is relative to this file: the site can
+// live under any path.
 //
 // A returning visitor boots from a memory snapshot with the engine already
-// imported. On a first visit, once Pyodide has booted, imported the
-// standard-library modules the engine may want later (PRECARGA), unpacked
-// the wheels and imported the engine (pydantic included), this worker copies
-// Pyodide's memory (makeMemorySnapshot, some tens of ms), before any case
-// has been computed (no figure can be in it), and keeps it in the browser's
-// Cache Storage under a key made of the runtime version and the SRI hash of
-// every wheel; the next boot restores it instead of starting Python and
-// importing the engine again (figures in benchmarks/ultimas-cifras.md).
-// Nothing of it travels on the network. pydantic-core is a dynamically
-// linked module: instantanea.js loads it before Python starts, on
-// every boot, so that the restored memory finds its code and function-table
-// entries where they were. The wheels are unpacked on every boot (a module
-// imported lazily reads its file). Any failure with a snapshot falls back to
-// the ordinary boot and drops it.
+// imported. On a first visit, once Pyodide has booted, unpacked the wheels
+// and imported the engine (pydantic included; computing a case imports no
+// further module), this worker copies Pyodide's memory (makeMemorySnapshot,
+// some tens of ms) before any case has been computed, so no figure can be in
+// it, and keeps it in the browser's Cache Storage under a key made of the
+// runtime version and the SRI hash of every wheel. The next boot restores it
+// instead of starting Python and importing the engine again (figures in
+// benchmarks/ultimas-cifras.md). Nothing of it travels on the network.
+// pydantic-core is a dynamically linked module: instantanea.js loads it
+// before Python starts, on every boot, so that the restored memory finds its
+// code and function-table entries where they were. The wheels are unpacked
+// on every boot (a module imported lazily reads its file). Any failure with
+// a snapshot falls back to the ordinary boot and drops it.
 
 import { comprobarPrecarga, disposicion, fabricaConPrecarga, restaurarDisposicion } from "./instantanea.js";
 import { extraerAlmacenado } from "./zip-almacenado.js";
@@ -30,21 +29,6 @@ const OPERACIONES = new Set(["calcular", "formulario", "catalogo"]);
 const CACHE_INSTANTANEA = "motor-instantanea";
 const URL_INSTANTANEA = new URL("instantanea-del-motor", BASE).href; // a cache key, never fetched
 const FORMATO_INSTANTANEA = "4"; // 4: taken after the engine import
-// Pure standard-library modules the engine and pydantic import (all built
-// into Pyodide's main module: no dynamic library among them), and those this
-// worker's own installation step imports (sysconfig, cp437 for zip names).
-const PRECARGA = `
-import importlib
-for m in ("annotationlib ast base64 bisect calendar collections contextlib copy dataclasses datetime "
-          "decimal enum fractions functools inspect ipaddress json keyword math numbers operator pathlib "
-          "random re secrets string struct textwrap tokenize tomllib traceback types typing uuid warnings "
-          "weakref zipfile zoneinfo importlib.metadata importlib.resources email "
-          "sysconfig encodings.cp437").split():
-    try:
-        importlib.import_module(m)
-    except Exception:
-        pass
-`;
 // A restored runtime must run pydantic-core's code on its restored data
 // before it is trusted (a mismatch traps here, and the worker boots anew).
 const SONDA = `
@@ -148,7 +132,6 @@ let pendienteDeGuardar = null;
 async function arrancarSinInstantanea(entorno, clave) {
   const registro = {};
   const pyodide = await cargarPyodide(entorno, registro, null);
-  pyodide.runPython(PRECARGA);
   await instalarRuedas(pyodide, entorno.ruedas);
   avisar("importacion", 0.85, "Cargando el motor de cálculo…");
   pyodide.runPython("import reintegro.navegador");

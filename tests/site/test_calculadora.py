@@ -223,7 +223,12 @@ def test_citas_resaltan_el_parrafo_sin_perder_el_caso(sitio, contexto):
 
 
 def test_navegacion_instantanea_reinicia_la_calculadora(sitio, contexto):
+    """One engine worker for the whole visit: started from the page's <head>
+    (arranque-temprano.js), adopted by motor.js, kept across instant
+    navigation to another calculator and back."""
     pagina = contexto.pagina()
+    motores = []
+    pagina.on("worker", lambda w: motores.append(w.url) if w.url.endswith("/motor-worker.js") else None)
     pagina.goto(f"{sitio}bases/art21-umbral-75/")
     assert esperar_estado(pagina, ("listo",)) == "listo"
     pagina.evaluate("() => { window.__sinRecarga = true; }")
@@ -241,7 +246,19 @@ def test_navegacion_instantanea_reinicia_la_calculadora(sitio, contexto):
     pagina.wait_for_function("() => document.querySelector('[data-calculadora]')?.dataset.calculadora === 'art21-umbral-75'")
     assert esperar_estado(pagina, ("listo",)) == "listo"
     assert pagina.evaluate("() => window.__sinRecarga === true")
+    assert pagina.evaluate("() => window.__reintegroTemprano") is None  # adopted
+    assert len(motores) == 1, motores
     assert not contexto.errores, contexto.errores
+
+
+def test_solo_las_paginas_con_calculadora_arrancan_el_motor_desde_su_cabecera(sitio, contexto):
+    for ruta, con_calculadora in [("bases/csd-art12/", True), ("", False), ("glosario/", False),
+                                   ("pruebas/corpus/", False)]:
+        respuesta = contexto.contexto.request.get(sitio + ruta)
+        assert respuesta.ok, ruta
+        cabecera = respuesta.text().split("</head>")[0]
+        esperado = '<script async src="../../assets/calculadora/arranque-temprano.js"></script>'
+        assert (esperado in cabecera) == con_calculadora, ruta
 
 
 @pytest.mark.parametrize("texto", ["-5", "abc", "0"])

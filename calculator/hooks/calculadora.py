@@ -9,7 +9,8 @@ adds to the site, as generated files (nothing is written into ``docs/``):
   ``node_modules/pyodide``, whose version must be the one pinned in
   ``calculator/wheels.json`` (the standard-library zip repacked STORED, see
   ``almacenada``, without the modules of ``STDLIB_EXCLUIDA``, which nothing
-  in the calculator imports);
+  in the calculator imports, and with the modules Python's start and the
+  engine's import load as bytecode instead of source);
 - ``assets/wheels/``: the pinned wheels from ``.cache/wheels/`` (filled by
   ``python calculator/fetch_wheels.py``), each checked against its sha256
   and repacked STORED (without the parts in ``RUEDAS_EXCLUIDO``), plus the ``reintegro`` wheel built here from ``rules/reintegro`` with a
@@ -67,7 +68,9 @@ PYODIDE = RAIZ / "node_modules" / "pyodide"
 PYODIDE_ARCHIVOS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # Top-level modules and packages of Pyodide's standard library that the
 # site's python_stdlib.zip leaves out (9.67 -> 7.02 MB stored, 1.59 -> 1.11 MB
-# brotli). Measured in Pyodide 314.0.7: booting, importing reintegro.navegador
+# brotli; then the modules Python's start and the engine's import load go as
+# bytecode instead of source, _biblioteca_con_bytecode: 7.63 MB stored,
+# 1.65 MB brotli). Measured in Pyodide 314.0.7: booting, importing reintegro.navegador
 # and computing the whole golden corpus (tests/golden/*.yaml) through
 # reintegro.navegador.calcular, catalogo and every formulario loads none of
 # them (sys.modules). Only whole areas a calculator in a Web Worker has no
@@ -339,19 +342,21 @@ def _huella(*partes: bytes) -> str:
     return _sha256(b"\0".join(hashlib.sha256(p).digest() for p in partes))
 
 
-def con_bytecode(ruedas: dict[str, bytes], version_pyodide: str) -> dict[str, bytes]:
+def con_bytecode(ruedas: dict[str, bytes], biblioteca: bytes, version_pyodide: str) -> tuple[dict[str, bytes], bytes]:
     """Each wheel (file name -> stored bytes) with bytecode added for the
     modules that importing ``reintegro.navegador`` loads from it, as
     ``__pycache__/<name>.cpython-314.pyc`` beside each source (hash-based,
     unchecked: see compilar_pyc.py), STORED, RECORD updated: the browser
     then unmarshals pydantic and the engine instead of compiling them on
-    every boot. Made by Pyodide itself under Node, in one run (it imports
-    the module to know what to compile). Cached in .cache/sitio/: the list
-    of modules by the hash of every wheel, runtime and script; each
-    compiled wheel by its own hash and its share of that list (an engine
-    edit recompiles, but stores again only the engine's wheel). Without
-    node the build fails: serving wheels other than the tested ones is
-    never an option."""
+    every boot. And the standard-library zip ``biblioteca`` with the modules
+    that Python's start and that import load as bytecode instead of source
+    (``_biblioteca_con_bytecode``). Made by Pyodide itself under Node, in
+    one run (it imports the module to know what to compile). Cached in
+    .cache/sitio/: the list of modules by the hash of every wheel, runtime
+    and script; each compiled wheel, and the zip, by its own hash and its
+    share of that list (an engine edit recompiles, but stores again only the
+    engine's wheel). Without node the build fails: serving wheels other than
+    the tested ones is never an option."""
     guion = _huella(version_pyodide.encode(), NODO_PYODIDE.read_bytes(), PROGRAMA_PYC.read_bytes(),
                     MODULO_NAVEGADOR.encode())
     conjunto = _huella(guion.encode(), *(n.encode() + b"\0" + d for n, d in sorted(ruedas.items())))
@@ -370,7 +375,12 @@ def con_bytecode(ruedas: dict[str, bytes], version_pyodide: str) -> dict[str, by
         resultado[archivo] = _en_cache(
             nombre, lambda: _rueda_con_bytecode(datos, fuentes, compilados, importados["etiqueta"])
         )
-    return resultado
+    nombre = f"biblioteca-{_huella(guion.encode(), biblioteca, json.dumps(importados['biblioteca']).encode())}.zip"
+    if compilados is None and not (CACHE_SITIO / nombre).is_file():
+        importados, compilados = _compilar(ruedas)
+    return resultado, _en_cache(
+        nombre, lambda: _biblioteca_con_bytecode(biblioteca, importados["biblioteca"], compilados)
+    )
 
 
 def _compilar(ruedas: dict[str, bytes]) -> tuple[dict, dict[str, bytes]]:
@@ -402,7 +412,41 @@ def _compilar(ruedas: dict[str, bytes]) -> tuple[dict, dict[str, bytes]]:
             ruta.relative_to(trabajo / "pyc").as_posix(): ruta.read_bytes()
             for ruta in (trabajo / "pyc").rglob("*.pyc")
         }
+        compilados.update({
+            PREFIJO_BIBLIOTECA + ruta.relative_to(trabajo / "pyc-biblioteca").as_posix(): ruta.read_bytes()
+            for ruta in (trabajo / "pyc-biblioteca").rglob("*.pyc")
+        })
     return importados, compilados
+
+
+PREFIJO_BIBLIOTECA = "biblioteca/"  # the stdlib's pyc among _compilar's results
+
+
+def _biblioteca_con_bytecode(datos: bytes, fuentes: list[str], compilados: dict[str, bytes]) -> bytes:
+    """The standard-library zip with each module of ``fuentes`` (paths inside
+    it) as ``<path>.pyc`` in place of its ``.py``: Python's start and the
+    engine's import then unmarshal about 160 modules instead of compiling
+    them (about 1.7 s less on a first visit, measured under Node; on a
+    returning visit the snapshot holds them already). The sources go: they
+    would add as many bytes again, and only tracebacks through the standard
+    library would show them. A module missing from the zip (left out by
+    STDLIB_EXCLUIDA, yet imported) fails the build."""
+    with zipfile.ZipFile(io.BytesIO(datos)) as z:
+        miembros = [(info, z.read(info)) for info in z.infolist()]
+    faltan = set(fuentes) - {info.filename for info, _ in miembros}
+    if faltan:
+        raise _error(f"el motor importa módulos que la biblioteca servida deja fuera: {sorted(faltan)}")
+    compilar = set(fuentes)
+    salida = []
+    for info, contenido in miembros:
+        if info.filename in compilar:
+            nombre = info.filename[: -len(".py")] + ".pyc"
+            pyc = zipfile.ZipInfo(nombre, info.date_time)
+            pyc.external_attr = info.external_attr
+            salida.append((pyc, compilados[PREFIJO_BIBLIOTECA + nombre]))
+        else:
+            salida.append((info, contenido))
+    return _zip_almacenado(salida)
 
 
 def _rueda_con_bytecode(datos: bytes, fuentes: list[str], compilados: dict[str, bytes], etiqueta: str) -> bytes:
@@ -484,33 +528,40 @@ def _anadir(files: Files, config, src_uri: str, **fuente) -> None:
     files.append(File.generated(config, src_uri, **fuente))
 
 
-def ruedas_servidas(manifiesto: dict) -> tuple[str, dict[str, bytes]]:
-    """(name of the engine wheel, {file name: bytes}) of every wheel the site
-    serves, in the order the worker unpacks them: the pinned ones, checked,
-    then the engine's; STORED, with bytecode. tests/pyodide installs these
-    very bytes."""
+def servidos(manifiesto: dict) -> tuple[str, dict[str, bytes], bytes]:
+    """(name of the engine wheel, {file name: bytes} of every wheel the site
+    serves, python_stdlib.zip as served). The wheels in the order the worker
+    unpacks them: the pinned ones, checked, then the engine's; STORED, with
+    bytecode. The stdlib zip STORED, without STDLIB_EXCLUIDA, the modules
+    the engine's import loads as bytecode. tests/pyodide installs these very
+    bytes."""
     ruedas = comprobar_ruedas(manifiesto)
     nombre_motor, rueda_motor = construir_rueda_motor()
     servidas = {archivo: almacenada(ruta.read_bytes(), sin_rutas=RUEDAS_EXCLUIDO) for archivo, ruta, _ in ruedas}
     servidas[nombre_motor] = almacenada(rueda_motor)
-    return nombre_motor, con_bytecode(servidas, manifiesto["pyodide"])
+    biblioteca = almacenada((PYODIDE / "python_stdlib.zip").read_bytes(), sin=STDLIB_EXCLUIDA)
+    servidas, biblioteca = con_bytecode(servidas, biblioteca, manifiesto["pyodide"])
+    return nombre_motor, servidas, biblioteca
 
 
-def biblioteca_servida() -> bytes:
-    """The python_stdlib.zip the site serves (tests/pyodide uses it too)."""
-    return almacenada((PYODIDE / "python_stdlib.zip").read_bytes(), sin=STDLIB_EXCLUIDA)
+def ruedas_servidas(manifiesto: dict) -> tuple[str, dict[str, bytes]]:
+    nombre_motor, servidas, _ = servidos(manifiesto)
+    return nombre_motor, servidas
+
+
+def biblioteca_servida(manifiesto: dict) -> bytes:
+    return servidos(manifiesto)[2]
 
 
 def on_files(files: Files, config) -> Files:
     manifiesto = _manifiesto()
     lock = comprobar_pyodide(manifiesto["pyodide"])
-    nombre_motor, servidas = ruedas_servidas(manifiesto)
+    nombre_motor, servidas, biblioteca = servidos(manifiesto)
     datos = formularios(_sha256(servidas[nombre_motor]))
 
     destino_pyodide = DESTINO_PYODIDE.format(version=manifiesto["pyodide"])
     for nombre in PYODIDE_ARCHIVOS:
         if nombre == "python_stdlib.zip":
-            biblioteca = biblioteca_servida()
             _anadir(files, config, destino_pyodide + nombre, content=biblioteca)
         else:
             _anadir(files, config, destino_pyodide + nombre, abs_src_path=str(PYODIDE / nombre))

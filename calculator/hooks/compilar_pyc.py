@@ -11,8 +11,13 @@ It unpacks the wheels into site-packages as the worker does, imports that
 module, and compiles every ``.py`` of site-packages the import loaded (the
 engine, pydantic, pydantic-core's Python part...; calculating imports
 nothing more) to ``pyc/<path>/__pycache__/<name>.<tag>.pyc``, ``<path>``
-being the source's path inside its wheel. ``importados.json`` receives
-``{"etiqueta": cache tag, "fuentes": [those paths]}``.
+being the source's path inside its wheel; and every module of the standard
+library's zip that Python's start and that import loaded (about 160) to
+``pyc-biblioteca/<path without .py>.pyc``, the place zipimport looks for
+bytecode (beside the source, no __pycache__), with the file name the module
+has in the browser (``/lib/python314.zip/<path>``). ``importados.json``
+receives ``{"etiqueta": cache tag, "fuentes": [wheel paths], "biblioteca":
+[paths inside the zip]}``.
 
 The pyc files are hash-based and UNCHECKED (PEP 552): the import system
 loads them without reading or hashing the source, and without comparing any
@@ -23,7 +28,8 @@ import system replaces it with the installed path on import
 (``_imp._fix_co_filename``). Optimisation level 0: asserts and docstrings
 as in the source. Modules the import does not load get no bytecode (it
 would only add bytes on the wire): should one be imported later, Python
-compiles it from its source, as before.
+compiles it from its source, as before. (zipimport prefers a ``.pyc`` to
+the ``.py`` beside it and checks nothing of an unchecked one either.)
 """
 
 import importlib
@@ -65,6 +71,40 @@ for fuente in fuentes:
         optimize=0,
         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
     )
+
+# The standard library: the zip(s) on sys.path (Pyodide mounts its stdlib at
+# /lib/python314.zip, the same path in the browser).
+zips = sorted(p for p in sys.path if p.endswith(".zip"))
+biblioteca = sorted(
+    m.__spec__.origin
+    for m in list(sys.modules.values())
+    if getattr(m, "__spec__", None) is not None
+    and m.__spec__.origin
+    and m.__spec__.origin.endswith(".py")
+    and any(m.__spec__.origin.startswith(z + "/") for z in zips)
+)
+for origen in biblioteca:
+    archivo_zip = next(z for z in zips if origen.startswith(z + "/"))
+    dentro = origen[len(archivo_zip) + 1:]
+    fuente = TRABAJO / "fuente-biblioteca" / dentro
+    fuente.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(archivo_zip) as z:
+        fuente.write_bytes(z.read(dentro))
+    destino = TRABAJO / "pyc-biblioteca" / (dentro[: -len(".py")] + ".pyc")
+    destino.parent.mkdir(parents=True, exist_ok=True)
+    py_compile.compile(
+        str(fuente),
+        cfile=str(destino),
+        dfile=origen,
+        doraise=True,
+        optimize=0,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+    )
 (TRABAJO / "importados.json").write_text(
-    json.dumps({"etiqueta": sys.implementation.cache_tag, "fuentes": fuentes}), encoding="utf-8"
+    json.dumps({
+        "etiqueta": sys.implementation.cache_tag,
+        "fuentes": fuentes,
+        "biblioteca": [o.split(".zip/", 1)[1] for o in biblioteca],
+    }),
+    encoding="utf-8",
 )

@@ -208,6 +208,13 @@ async function main() {
   tiempos.plataforma = pyodide.runPython("import sys; sys.platform");
   // Which standard library: the site's leaves xml out.
   tiempos.con_xml = pyodide.runPython("import importlib.util; importlib.util.find_spec('xml') is not None");
+  // How many loaded modules came from bytecode in the stdlib zip (the
+  // site's carries it, the runtime's does not).
+  tiempos.biblioteca_desde_pyc = pyodide.runPython(
+    "import sys; sum(1 for m in list(sys.modules.values()) "
+    + "if str(getattr(m, '__file__', '')).startswith('/lib/python314.zip/') "
+    + "and str(m.__file__).endswith('.pyc'))",
+  );
   tiempos.pyodide = version;
 
   let codigo = 0;

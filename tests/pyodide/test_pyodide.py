@@ -150,7 +150,8 @@ def _ruedas_del_sitio(carpeta: Path) -> list[Path]:
 
 def _biblioteca_del_sitio(ruta: Path) -> Path:
     """The python_stdlib.zip the site serves, written to ``ruta``."""
-    ruta.write_bytes(_del_sitio(lambda hook: hook.biblioteca_servida()))
+    manifiesto = json.loads(MANIFIESTO_SITIO.read_text(encoding="utf-8"))
+    ruta.write_bytes(_del_sitio(lambda hook: hook.biblioteca_servida(manifiesto)))
     return ruta
 
 
@@ -418,6 +419,7 @@ def ejecucion(request, tmp_path_factory):
         "node": node, "ruedas": [*ruedas], "biblioteca": biblioteca, "carpeta": carpeta, "caen": caen,
         "con_xml": (tiempos["con_xml"], tiempos_lote["con_xml"]),
         "instantanea": tiempos_lote.get("instantanea"),
+        "biblioteca_desde_pyc": (tiempos["biblioteca_desde_pyc"], tiempos_lote["biblioteca_desde_pyc"]),
         "sondas": (lote / "sondas.txt").read_text(encoding="utf-8").splitlines()
         if (lote / "sondas.txt").is_file() else None,
         "caida": (lote / "sondas.txt.caida").read_text(encoding="utf-8")
@@ -506,6 +508,18 @@ def test_los_casos_corren_en_un_runtime_restaurado_de_la_instantanea(ejecucion):
     assert [Path(r).name.split(".")[0] for r in instantanea["bibliotecas"]] == ["_pydantic_core"], instantanea
     assert [ruta for _, ruta in instantanea["manejadores"]] == instantanea["bibliotecas"], instantanea
     assert instantanea["bytes"] > 16 * 2**20, instantanea  # the whole linear memory
+
+
+def test_la_biblioteca_del_sitio_llega_compilada(ejecucion):
+    """The site's python_stdlib.zip carries bytecode (unchecked hash-based
+    ``.pyc``, made by Pyodide's own Python at build time) in place of the
+    source of the modules Python's start and the engine's import load
+    (calculator/hooks/calculadora.py, _biblioteca_con_bytecode), and zipimport
+    loads them: the generated cases above ran on it. The runtime's own zip,
+    used by the pytest run, has none."""
+    del_runtime, del_sitio = ejecucion["biblioteca_desde_pyc"]
+    assert del_runtime == 0
+    assert del_sitio >= 100, del_sitio
 
 
 def test_json_muy_anidado_no_tumba_pyodide(ejecucion):

@@ -52,37 +52,39 @@ importlib.invalidate_caches()
 sys.dont_write_bytecode = True
 importlib.import_module((TRABAJO / "modulo.txt").read_text(encoding="utf-8").strip())
 
-fuentes = sorted(
-    Path(m.__spec__.origin).relative_to(SITE_PACKAGES).as_posix()
-    for m in list(sys.modules.values())
-    if getattr(m, "__spec__", None) is not None
-    and m.__spec__.origin
-    and m.__spec__.origin.endswith(".py")
-    and Path(m.__spec__.origin).is_relative_to(SITE_PACKAGES)
-)
-for fuente in fuentes:
-    destino = TRABAJO / "pyc" / importlib.util.cache_from_source(fuente)
+def compilar(fuente: Path, destino: Path, nombre: str) -> None:
+    """``fuente`` to unchecked hash-based bytecode at ``destino``; ``nombre``:
+    the file name its code objects carry."""
     destino.parent.mkdir(parents=True, exist_ok=True)
     py_compile.compile(
-        str(SITE_PACKAGES / fuente),
+        str(fuente),
         cfile=str(destino),
-        dfile=fuente,
+        dfile=nombre,
         doraise=True,
         optimize=0,
         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
     )
 
+
+# The source file of every module loaded so far.
+cargados = [
+    m.__spec__.origin
+    for m in list(sys.modules.values())
+    if getattr(m, "__spec__", None) is not None and m.__spec__.origin and m.__spec__.origin.endswith(".py")
+]
+
+fuentes = sorted(
+    Path(origen).relative_to(SITE_PACKAGES).as_posix()
+    for origen in cargados
+    if Path(origen).is_relative_to(SITE_PACKAGES)
+)
+for fuente in fuentes:
+    compilar(SITE_PACKAGES / fuente, TRABAJO / "pyc" / importlib.util.cache_from_source(fuente), fuente)
+
 # The standard library: the zip(s) on sys.path (Pyodide mounts its stdlib at
 # /lib/python314.zip, the same path in the browser).
 zips = sorted(p for p in sys.path if p.endswith(".zip"))
-biblioteca = sorted(
-    m.__spec__.origin
-    for m in list(sys.modules.values())
-    if getattr(m, "__spec__", None) is not None
-    and m.__spec__.origin
-    and m.__spec__.origin.endswith(".py")
-    and any(m.__spec__.origin.startswith(z + "/") for z in zips)
-)
+biblioteca = sorted(origen for origen in cargados if any(origen.startswith(z + "/") for z in zips))
 for origen in biblioteca:
     archivo_zip = next(z for z in zips if origen.startswith(z + "/"))
     dentro = origen[len(archivo_zip) + 1:]
@@ -90,16 +92,7 @@ for origen in biblioteca:
     fuente.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(archivo_zip) as z:
         fuente.write_bytes(z.read(dentro))
-    destino = TRABAJO / "pyc-biblioteca" / (dentro[: -len(".py")] + ".pyc")
-    destino.parent.mkdir(parents=True, exist_ok=True)
-    py_compile.compile(
-        str(fuente),
-        cfile=str(destino),
-        dfile=origen,
-        doraise=True,
-        optimize=0,
-        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
-    )
+    compilar(fuente, TRABAJO / "pyc-biblioteca" / (dentro[: -len(".py")] + ".pyc"), origen)
 (TRABAJO / "importados.json").write_text(
     json.dumps({
         "etiqueta": sys.implementation.cache_tag,

@@ -7,8 +7,9 @@
 // the same memory address and the same function-table index.
 //
 // That is what lets motor-worker.js (and tests/pyodide/runner.mjs) keep a
-// memory snapshot taken AFTER the engine is imported (pydantic and pydantic-core included). A snapshot holds
-// linear memory only: the libraries' data and Python's pointers into it. A
+// memory snapshot taken AFTER the engine is imported, pydantic and
+// pydantic-core included. A snapshot holds linear memory only: the
+// libraries' data and Python's pointers into it. A
 // library's code and its function-table entries live outside that memory,
 // and Pyodide 314's makeMemorySnapshot records no dynamic library; one that
 // Python dlopen()s after boot lands wherever malloc puts it, so a later boot

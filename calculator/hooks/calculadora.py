@@ -361,25 +361,27 @@ def con_bytecode(ruedas: dict[str, bytes], biblioteca: bytes, version_pyodide: s
                     MODULO_NAVEGADOR.encode())
     conjunto = _huella(guion.encode(), *(n.encode() + b"\0" + d for n, d in sorted(ruedas.items())))
     lista = CACHE_SITIO / f"importados-{conjunto}.json"
-    compilados = None
+    compilacion = {}  # _compilar's result, at most one Node run per build
+
+    def compilados() -> dict[str, bytes]:
+        if not compilacion:
+            compilacion["importados"], compilacion["pyc"] = _compilar(ruedas)
+        return compilacion["pyc"]
+
     if not lista.is_file():
-        importados, compilados = _compilar(ruedas)
-        _en_cache(lista.name, lambda: json.dumps(importados).encode("utf-8"))
+        compilados()
+        _en_cache(lista.name, lambda: json.dumps(compilacion["importados"]).encode("utf-8"))
     importados = json.loads(lista.read_bytes())
     resultado = {}
     for archivo, datos in ruedas.items():
         fuentes = sorted(set(zipfile.ZipFile(io.BytesIO(datos)).namelist()) & set(importados["fuentes"]))
         nombre = f"bytecode-{_huella(guion.encode(), datos, json.dumps(fuentes).encode())}.whl"
-        if compilados is None and not (CACHE_SITIO / nombre).is_file():
-            importados, compilados = _compilar(ruedas)
         resultado[archivo] = _en_cache(
-            nombre, lambda: _rueda_con_bytecode(datos, fuentes, compilados, importados["etiqueta"])
+            nombre, lambda: _rueda_con_bytecode(datos, fuentes, compilados(), importados["etiqueta"])
         )
     nombre = f"biblioteca-{_huella(guion.encode(), biblioteca, json.dumps(importados['biblioteca']).encode())}.zip"
-    if compilados is None and not (CACHE_SITIO / nombre).is_file():
-        importados, compilados = _compilar(ruedas)
     return resultado, _en_cache(
-        nombre, lambda: _biblioteca_con_bytecode(biblioteca, importados["biblioteca"], compilados)
+        nombre, lambda: _biblioteca_con_bytecode(biblioteca, importados["biblioteca"], compilados())
     )
 
 
@@ -542,15 +544,6 @@ def servidos(manifiesto: dict) -> tuple[str, dict[str, bytes], bytes]:
     biblioteca = almacenada((PYODIDE / "python_stdlib.zip").read_bytes(), sin=STDLIB_EXCLUIDA)
     servidas, biblioteca = con_bytecode(servidas, biblioteca, manifiesto["pyodide"])
     return nombre_motor, servidas, biblioteca
-
-
-def ruedas_servidas(manifiesto: dict) -> tuple[str, dict[str, bytes]]:
-    nombre_motor, servidas, _ = servidos(manifiesto)
-    return nombre_motor, servidas
-
-
-def biblioteca_servida(manifiesto: dict) -> bytes:
-    return servidos(manifiesto)[2]
 
 
 def on_files(files: Files, config) -> Files:

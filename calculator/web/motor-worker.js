@@ -127,8 +127,8 @@ async function arrancarDesdeInstantanea(entorno, guardada) {
   return pyodide;
 }
 
-let pendienteDeGuardar = null;
-
+// Returns the runtime and, when a snapshot could be taken, the function that
+// stores it.
 async function arrancarSinInstantanea(entorno, clave) {
   const registro = {};
   const pyodide = await cargarPyodide(entorno, registro, null);
@@ -140,12 +140,13 @@ async function arrancarSinInstantanea(entorno, clave) {
     // writing it to Cache Storage competes with the first result for the CPU.
     const forma = disposicion(pyodide, registro);
     const bytes = pyodide.makeMemorySnapshot();
-    pendienteDeGuardar = () => guardarInstantanea(clave, bytes, forma)
+    const guardar = () => guardarInstantanea(clave, bytes, forma)
       .catch((e) => console.warn("motor: no se guardó la instantánea", e));
+    return { pyodide, guardar };
   } catch (e) {
     console.warn("motor: sin instantánea", e);
+    return { pyodide, guardar: null };
   }
-  return pyodide;
 }
 
 async function arrancar() {
@@ -187,12 +188,13 @@ async function arrancar() {
       borrarInstantanea();
     }
   }
-  if (!pyodide) pyodide = await arrancarSinInstantanea(entorno, clave);
+  let guardar = null;
+  if (!pyodide) ({ pyodide, guardar } = await arrancarSinInstantanea(entorno, clave));
   const navegador = pyodide.pyimport("reintegro.navegador");
   const version = pyodide.pyimport("reintegro").__version__;
   avisar("listo", 1, "Motor listo");
   self.postMessage({ tipo: "listo", version, instantanea: desdeInstantanea, descartada, t: ahora() });
-  if (pendienteDeGuardar) setTimeout(pendienteDeGuardar, 1500);
+  if (guardar) setTimeout(guardar, 1500);
   return navegador;
 }
 

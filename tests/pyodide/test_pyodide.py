@@ -111,11 +111,12 @@ def _node() -> str:
     return node
 
 
-def _ruedas_del_sitio(carpeta: Path) -> list[Path]:
-    """The wheels the site serves, byte for byte (STORED, with the bytecode
-    compiled by Pyodide, the engine's built from rules/reintegro: see
-    calculator/hooks/calculadora.py, ruedas_servidas), written into
-    ``carpeta``; fills the cache of pinned wheels once if needed."""
+def _servido_por_el_sitio(carpeta: Path) -> tuple[list[Path], Path]:
+    """(wheels, python_stdlib.zip) as the site serves them, byte for byte
+    (STORED, with the bytecode compiled by Pyodide, the engine's wheel built
+    from rules/reintegro, the stdlib without what the site leaves out: see
+    calculator/hooks/calculadora.py, servidos), written into ``carpeta``;
+    fills the cache of pinned wheels once if needed."""
     if not MANIFIESTO_SITIO.is_file():
         pytest.fail(f"falta {MANIFIESTO_SITIO.relative_to(RAIZ)} (manifiesto de ruedas del sitio)")
     manifiesto = json.loads(MANIFIESTO_SITIO.read_text(encoding="utf-8"))
@@ -139,20 +140,14 @@ def _ruedas_del_sitio(carpeta: Path) -> list[Path]:
                 f"faltan o no cuadran con su sha256 en .cache/wheels/: {', '.join(malas())}; "
                 f"`make wheels` dijo:\n{proceso.stderr}"
             )
-    _, servidas = _del_sitio(lambda hook: hook.ruedas_servidas(manifiesto))
-    carpeta.mkdir(parents=True, exist_ok=True)
+    _, servidas, biblioteca = _del_sitio(lambda hook: hook.servidos(manifiesto))
+    (carpeta / "ruedas").mkdir(parents=True, exist_ok=True)
     rutas = []
     for archivo, datos in servidas.items():
-        (carpeta / archivo).write_bytes(datos)
-        rutas.append(carpeta / archivo)
-    return rutas
-
-
-def _biblioteca_del_sitio(ruta: Path) -> Path:
-    """The python_stdlib.zip the site serves, written to ``ruta``."""
-    manifiesto = json.loads(MANIFIESTO_SITIO.read_text(encoding="utf-8"))
-    ruta.write_bytes(_del_sitio(lambda hook: hook.biblioteca_servida(manifiesto)))
-    return ruta
+        (carpeta / "ruedas" / archivo).write_bytes(datos)
+        rutas.append(carpeta / "ruedas" / archivo)
+    (carpeta / "python_stdlib.zip").write_bytes(biblioteca)
+    return rutas, carpeta / "python_stdlib.zip"
 
 
 def _del_sitio(producir):
@@ -310,7 +305,7 @@ def ejecucion(request, tmp_path_factory):
     inicio_total = time.perf_counter()
     node = _node()
     carpeta = tmp_path_factory.mktemp("pyodide")
-    ruedas = _ruedas_del_sitio(carpeta / "ruedas")
+    ruedas, biblioteca = _servido_por_el_sitio(carpeta)
     ruedas_pruebas, carpetas_python = _ruedas_de_pruebas()
 
     # Process 1: the engine's tests, the same files, inside Pyodide.
@@ -347,7 +342,6 @@ def ejecucion(request, tmp_path_factory):
     ]
     # The cases run with the site's own standard library (pytest, in process
     # 1, needs modules the site leaves out, such as unittest and doctest).
-    biblioteca = _biblioteca_del_sitio(carpeta / "python_stdlib.zip")
     # On a runtime restored from a memory snapshot taken after the engine
     # import, as a returning visitor's browser runs them.
     trabajo_lote = _trabajo(lote, ruedas, [], tareas, biblioteca, instantanea=True)

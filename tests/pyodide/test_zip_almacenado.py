@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_pyodide import _node, _ruedas_del_sitio  # noqa: E402  (tests/pyodide/test_pyodide.py)
+from test_pyodide import _node, _servido_por_el_sitio  # noqa: E402  (tests/pyodide/test_pyodide.py)
 
 RAIZ = Path(__file__).resolve().parents[2]
 LECTOR = RAIZ / "calculator" / "web" / "zip-almacenado.js"
@@ -76,7 +76,7 @@ def _como_python(ruta: Path) -> dict[str, str]:
 
 
 def test_cada_rueda_servida_se_extrae_igual_que_con_zipfile(extraer, tmp_path):
-    ruedas = _ruedas_del_sitio(tmp_path / "ruedas")
+    ruedas, _ = _servido_por_el_sitio(tmp_path)
     extraidas = extraer(ruedas)
     for rueda in ruedas:
         esperado = _como_python(rueda)

@@ -9,14 +9,16 @@ adds to the site, as generated files (nothing is written into ``docs/``):
   ``node_modules/pyodide``, whose version must be the one pinned in
   ``calculator/wheels.json`` (the standard-library zip repacked STORED, see
   ``almacenada``, without the modules of ``STDLIB_EXCLUIDA``, which nothing
-  in the calculator imports, and with the modules Python's start and the
-  engine's import load as bytecode instead of source);
+  in the calculator imports, nor those no import statement reaches, and
+  with the modules Python's start and the engine's import load as bytecode
+  instead of source);
 - ``assets/wheels/``: the pinned wheels from ``.cache/wheels/`` (filled by
   ``python calculator/fetch_wheels.py``), each checked against its sha256
   and repacked STORED (without the parts in ``RUEDAS_EXCLUIDO``), plus the ``reintegro`` wheel built here from ``rules/reintegro`` with a
   small deterministic stdlib wheel builder; every wheel with the bytecode of
   the modules the worker's import loads, compiled by Pyodide itself under
-  Node (``con_bytecode``: the build needs ``node``);
+  Node (``con_bytecode``: the build needs ``node``), in place of their
+  source except in the engine's own wheel;
 - ``assets/calculadora/``: the page script, its worker and stylesheet
   (from ``calculator/web/``) and ``motor.json``: engine version, the wheel
   list with SRI hashes, the inline Pyodide lock (no packages: the worker
@@ -68,9 +70,10 @@ PYODIDE = RAIZ / "node_modules" / "pyodide"
 PYODIDE_ARCHIVOS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # Top-level modules and packages of Pyodide's standard library that the
 # site's python_stdlib.zip leaves out (9.67 -> 7.02 MB stored, 1.59 -> 1.11 MB
-# brotli; then the modules Python's start and the engine's import load go as
-# bytecode instead of source, _biblioteca_con_bytecode: 7.63 MB stored,
-# 1.65 MB brotli). Measured in Pyodide 314.0.7: booting, importing reintegro.navegador
+# brotli; _biblioteca_con_bytecode then serves the modules Python's start and
+# the engine's import load as -OO bytecode instead of source, and leaves out
+# the modules no import statement reaches: 1.35 MB brotli in all).
+# Measured in Pyodide 314.0.7: booting, importing reintegro.navegador
 # and computing the whole golden corpus (tests/golden/*.yaml) through
 # reintegro.navegador.calcular, catalogo and every formulario loads none of
 # them (sys.modules). Only whole areas a calculator in a Web Worker has no
@@ -103,6 +106,28 @@ STDLIB_EXCLUIDA = frozenset({
 # never does) and its mypy plugin (for a type checker). About 100 KB brotli.
 # tests/pyodide runs the engine's tests on the wheels as served.
 RUEDAS_EXCLUIDO = ("pydantic/v1/", "pydantic/mypy.py")
+# Modules Python imports without an import statement anyone could read: C
+# code (_pylong, for int <-> str of huge numbers; _strptime, for strptime;
+# ctypes._layout, for _ctypes; zoneinfo's helpers, for _zoneinfo), a codec
+# looked up by name (the Unicode ones, Latin-1 and its Windows and ISO
+# variants, ASCII, IDNA with punycode, which socket uses for host names, and
+# the escape and binary codecs), and Pyodide's own packages, which its
+# JavaScript imports by name. A name brings its submodules. Together with
+# what import statements reach from the loaded modules and the wheels
+# (compilar_pyc.py, "alcanzables"), they are the standard library the site
+# serves: every other module of python_stdlib.zip is left out (about 150:
+# legacy codecs, logging.handlers, html, email.mime, optparse, the
+# ``__main__`` of json, zipfile...; 0.18 MB brotli).
+IMPORTADOS_SIN_SENTENCIA = (
+    "_pylong", "_strptime", "ctypes._layout", "zoneinfo._common", "zoneinfo._tzpath",
+    *(f"encodings.{codec}" for codec in (
+        "utf_8_sig", "utf_16", "utf_16_le", "utf_16_be", "utf_32", "utf_32_le", "utf_32_be", "utf_7",
+        "latin_1", "iso8859_1", "iso8859_15", "cp1252", "ascii", "idna", "punycode",
+        "unicode_escape", "raw_unicode_escape", "charmap", "undefined",
+        "base64_codec", "hex_codec", "quopri_codec", "uu_codec", "zlib_codec", "bz2_codec", "rot_13",
+    )),
+    "pyodide", "_pyodide",
+)
 # The engine package. REINTEGRO_MOTOR_DIR (a directory named "reintegro")
 # exists only to try the site against another copy of the engine.
 MOTOR = Path(os.environ.get("REINTEGRO_MOTOR_DIR") or RAIZ / "rules" / "reintegro").resolve()
@@ -343,14 +368,15 @@ def _huella(*partes: bytes) -> str:
 
 
 def con_bytecode(ruedas: dict[str, bytes], biblioteca: bytes, version_pyodide: str) -> tuple[dict[str, bytes], bytes]:
-    """Each wheel (file name -> stored bytes) with bytecode added for the
-    modules that importing ``reintegro.navegador`` loads from it, as
-    ``__pycache__/<name>.cpython-314.pyc`` beside each source (hash-based,
-    unchecked: see compilar_pyc.py), STORED, RECORD updated: the browser
-    then unmarshals pydantic and the engine instead of compiling them on
-    every boot. And the standard-library zip ``biblioteca`` with the modules
-    that Python's start and that import load as bytecode instead of source
-    (``_biblioteca_con_bytecode``). Made by Pyodide itself under Node, in
+    """Each wheel (file name -> stored bytes) with bytecode for the modules
+    that importing ``reintegro.navegador`` loads from it (hash-based,
+    unchecked: see compilar_pyc.py; the engine's beside its source, the
+    others in place of theirs: ``_rueda_con_bytecode``), STORED, RECORD
+    updated: the browser then unmarshals pydantic and the engine instead of
+    compiling them on every boot. And the standard-library zip
+    ``biblioteca`` with the modules that Python's start and that import load
+    as bytecode instead of source, without the modules no import statement
+    reaches (``_biblioteca_con_bytecode``). Made by Pyodide itself under Node, in
     one run (it imports the module to know what to compile). Cached in
     .cache/sitio/: the list of modules by the hash of every wheel, runtime
     and script; each compiled wheel, and the zip, by its own hash and its
@@ -358,7 +384,7 @@ def con_bytecode(ruedas: dict[str, bytes], biblioteca: bytes, version_pyodide: s
     engine's wheel). Without node the build fails: serving wheels other than
     the tested ones is never an option."""
     guion = _huella(version_pyodide.encode(), NODO_PYODIDE.read_bytes(), PROGRAMA_PYC.read_bytes(),
-                    MODULO_NAVEGADOR.encode())
+                    MODULO_NAVEGADOR.encode(), json.dumps(IMPORTADOS_SIN_SENTENCIA).encode())
     conjunto = _huella(guion.encode(), *(n.encode() + b"\0" + d for n, d in sorted(ruedas.items())))
     lista = CACHE_SITIO / f"importados-{conjunto}.json"
     compilacion = {}  # _compilar's result, at most one Node run per build
@@ -379,9 +405,11 @@ def con_bytecode(ruedas: dict[str, bytes], biblioteca: bytes, version_pyodide: s
         resultado[archivo] = _en_cache(
             nombre, lambda: _rueda_con_bytecode(datos, fuentes, compilados(), importados["etiqueta"])
         )
-    nombre = f"biblioteca-{_huella(guion.encode(), biblioteca, json.dumps(importados['biblioteca']).encode())}.zip"
+    listas = json.dumps([importados["biblioteca"], importados["alcanzables"]]).encode()
+    nombre = f"biblioteca-{_huella(guion.encode(), biblioteca, listas)}.zip"
     return resultado, _en_cache(
-        nombre, lambda: _biblioteca_con_bytecode(biblioteca, importados["biblioteca"], compilados())
+        nombre,
+        lambda: _biblioteca_con_bytecode(biblioteca, importados["biblioteca"], importados["alcanzables"], compilados()),
     )
 
 
@@ -400,6 +428,7 @@ def _compilar(ruedas: dict[str, bytes]) -> tuple[dict, dict[str, bytes]]:
         for archivo, datos in ruedas.items():
             (trabajo / "ruedas" / archivo).write_bytes(datos)
         (trabajo / "modulo.txt").write_text(MODULO_NAVEGADOR, encoding="utf-8")
+        (trabajo / "raices.json").write_text(json.dumps(IMPORTADOS_SIN_SENTENCIA), encoding="utf-8")
         proceso = subprocess.run(
             [node, str(NODO_PYODIDE), str(PYODIDE), str(PROGRAMA_PYC), str(trabajo)],
             capture_output=True, text=True,
@@ -424,58 +453,110 @@ def _compilar(ruedas: dict[str, bytes]) -> tuple[dict, dict[str, bytes]]:
 PREFIJO_BIBLIOTECA = "biblioteca/"  # the stdlib's pyc among _compilar's results
 
 
-def _biblioteca_con_bytecode(datos: bytes, fuentes: list[str], compilados: dict[str, bytes]) -> bytes:
-    """The standard-library zip with each module of ``fuentes`` (paths inside
-    it) as ``<path>.pyc`` in place of its ``.py``: Python's start and the
-    engine's import then unmarshal about 160 modules instead of compiling
-    them (about 1.7 s less on a first visit, measured under Node; on a
-    returning visit the snapshot holds them already). The sources go: they
-    would add as many bytes again, and only tracebacks through the standard
-    library would show them. A module missing from the zip (left out by
-    STDLIB_EXCLUIDA, yet imported) fails the build."""
+def _modulo_de(ruta: str) -> str | None:
+    """"email/mime/text.py" -> "email.mime.text"; "email/__init__.py" ->
+    "email"; None for what is not a module's source."""
+    if not ruta.endswith(".py"):
+        return None
+    return ruta[: -len(".py")].removesuffix("/__init__").replace("/", ".")
+
+
+def _biblioteca_con_bytecode(datos: bytes, cargados: list[str], alcanzables: list[str],
+                             compilados: dict[str, bytes]) -> bytes:
+    """The standard-library zip as served:
+
+    - each module of ``cargados`` (paths inside it: what Python's start and
+      the engine's import load) as ``<path>.pyc`` in place of its ``.py``:
+      the browser unmarshals about 160 modules instead of compiling them
+      (about 1.7 s less on a first visit, measured under Node; on a
+      returning visit the snapshot holds them already). Their sources go:
+      they would add as many bytes again, and only tracebacks through the
+      standard library would show them;
+    - every module outside ``alcanzables`` (no import statement reaches it,
+      and IMPORTADOS_SIN_SENTENCIA does not name it) left out, with the
+      folders and data files that only such modules filled;
+    - the rest as source.
+
+    A loaded module missing from the zip (left out by STDLIB_EXCLUIDA, yet
+    imported), or a name of IMPORTADOS_SIN_SENTENCIA that matches no module,
+    fails the build."""
     with zipfile.ZipFile(io.BytesIO(datos)) as z:
         miembros = [(info, z.read(info)) for info in z.infolist()]
-    faltan = set(fuentes) - {info.filename for info, _ in miembros}
+    nombres = {info.filename for info, _ in miembros}
+    faltan = set(cargados) - nombres
     if faltan:
         raise _error(f"el motor importa módulos que la biblioteca servida deja fuera: {sorted(faltan)}")
-    compilar = set(fuentes)
+    modulos = {_modulo_de(n) for n in nombres} - {None}
+    sin_modulo = [d for d in IMPORTADOS_SIN_SENTENCIA if not any(m == d or m.startswith(d + ".") for m in modulos)]
+    if sin_modulo:
+        raise _error(f"IMPORTADOS_SIN_SENTENCIA nombra módulos que la biblioteca no tiene: {sin_modulo}")
+    quedan = set(alcanzables) | set(cargados)
+    fuera = {n for n in nombres if _modulo_de(n) is not None and n not in quedan}
+    carpetas_con_modulo = {n.rpartition("/")[0] for n in nombres - fuera if _modulo_de(n) is not None}
+    carpetas_vaciadas = {n.rpartition("/")[0] for n in fuera} - carpetas_con_modulo
     salida = []
     for info, contenido in miembros:
-        if info.filename in compilar:
-            nombre = info.filename[: -len(".py")] + ".pyc"
-            pyc = zipfile.ZipInfo(nombre, info.date_time)
+        carpeta = info.filename.rstrip("/") if info.is_dir() else info.filename.rpartition("/")[0]
+        if info.filename in fuera or carpeta in carpetas_vaciadas:
+            continue
+        if info.filename in cargados:
+            pyc = zipfile.ZipInfo(info.filename[: -len(".py")] + ".pyc", info.date_time)
             pyc.external_attr = info.external_attr
-            salida.append((pyc, compilados[PREFIJO_BIBLIOTECA + nombre]))
+            salida.append((pyc, compilados[PREFIJO_BIBLIOTECA + pyc.filename]))
         else:
             salida.append((info, contenido))
     return _zip_almacenado(salida)
 
 
+PAQUETE_MOTOR = MODULO_NAVEGADOR.split(".")[0] + "/"
+
+
 def _rueda_con_bytecode(datos: bytes, fuentes: list[str], compilados: dict[str, bytes], etiqueta: str) -> bytes:
-    """The wheel with the pyc of ``fuentes`` inserted before its .dist-info
-    folder, and listed in its RECORD (whose own line stays last)."""
+    """The wheel with the bytecode of ``fuentes`` (its modules that the
+    engine's import loads): the engine's own keep their source, with the pyc
+    (level 0) in ``__pycache__`` beside it, inserted before the .dist-info
+    folder, so that its tracebacks show the line; every other module is
+    served as bytecode alone (compiled -OO, see compilar_pyc.py), ``name.pyc``
+    in place of ``name.py``, which the import system loads without a source
+    (about 0.25 MB brotli less over pydantic, typing_extensions...). RECORD
+    lists the members as served."""
     with zipfile.ZipFile(io.BytesIO(datos)) as z:
         miembros = [(info, z.read(info)) for info in z.infolist()]
-    fecha = {info.filename: info.date_time for info, _ in miembros}
-    pyc = []
-    for fuente in fuentes:
+
+    def en_cache(fuente: str) -> str:
         carpeta, _, modulo = fuente.rpartition("/")
-        nombre = f"{carpeta + '/' if carpeta else ''}__pycache__/{modulo[:-3]}.{etiqueta}.pyc"
-        info = zipfile.ZipInfo(nombre, fecha[fuente])
+        return f"{carpeta + '/' if carpeta else ''}__pycache__/{modulo[:-3]}.{etiqueta}.pyc"
+
+    def miembro(nombre: str, como: zipfile.ZipInfo) -> zipfile.ZipInfo:
+        info = zipfile.ZipInfo(nombre, como.date_time)
         info.external_attr = 0o644 << 16
-        pyc.append((info, compilados[nombre]))
-    record = [info for info, _ in miembros if info.filename.endswith(".dist-info/RECORD")]
-    if len(record) != 1:
-        raise _error(f"una rueda sin RECORD, o con varios: {[i.filename for i in record]}")
+        return info
+
+    propias = [f for f in fuentes if f.startswith(PAQUETE_MOTOR)]
+    sin_fuente = set(fuentes) - set(propias)
+    por_nombre = {info.filename: info for info, _ in miembros}
+    junto_a_su_fuente = [(miembro(en_cache(f), por_nombre[f]), compilados[en_cache(f)]) for f in propias]
     salida = []
     for info, contenido in miembros:
-        if info is record[0]:
-            lineas = contenido.decode("utf-8").splitlines()
-            lineas[-1:-1] = [_linea_record(i.filename, d) for i, d in pyc]
-            contenido = ("\n".join(lineas) + "\n").encode("utf-8")
-        salida.append((info, contenido))
+        if info.filename in sin_fuente:
+            salida.append((miembro(info.filename[: -len(".py")] + ".pyc", info), compilados[en_cache(info.filename)]))
+        else:
+            salida.append((info, contenido))
     primero_info = next(i for i, (info, _) in enumerate(salida) if ".dist-info/" in info.filename)
-    return _zip_almacenado(salida[:primero_info] + pyc + salida[primero_info:])
+    salida[primero_info:primero_info] = junto_a_su_fuente
+    return _zip_almacenado(_con_record(salida))
+
+
+def _con_record(miembros: list[tuple[zipfile.ZipInfo, bytes]]) -> list[tuple[zipfile.ZipInfo, bytes]]:
+    """The wheel's members with its RECORD rewritten to list them as they are
+    (hash and size of each, RECORD's own line last, without either)."""
+    record = [i for i, (info, _) in enumerate(miembros) if info.filename.endswith(".dist-info/RECORD")]
+    if len(record) != 1:
+        raise _error(f"una rueda sin RECORD, o con varios: {[miembros[i][0].filename for i in record]}")
+    info_record = miembros[record[0]][0]
+    lineas = [_linea_record(info.filename, d) for info, d in miembros if info is not info_record and not info.is_dir()]
+    contenido = ("\n".join([*lineas, f"{info_record.filename},,"]) + "\n").encode("utf-8")
+    return [(info, contenido if info is info_record else d) for info, d in miembros]
 
 
 def _linea_record(nombre_zip: str, datos: bytes) -> str:

@@ -67,21 +67,28 @@ def test_motor_y_pydantic_importados_de_bytecode():
     """The served wheels carry bytecode (calculator/hooks/compilar_pyc.py) for
     what importing reintegro.navegador loads, and Python used it: this run
     writes no bytecode (PYTHONDONTWRITEBYTECODE), so each file found came
-    from a wheel."""
+    from a wheel. The engine's pyc sits in __pycache__ beside its source;
+    pydantic's replaces its source (``main.pyc``, no ``main.py``), loaded by
+    the sourceless loader."""
+    import importlib.machinery
     import importlib.util
 
     import pydantic.main
 
     assert sys.dont_write_bytecode
-    for modulo in (reintegro, navegador, pydantic.main):
+    for modulo in (reintegro, navegador):
         cache = importlib.util.cache_from_source(modulo.__file__)
         assert modulo.__spec__.cached == cache and Path(cache).is_file(), modulo.__name__
         assert Path(cache).read_bytes()[4:8] == b"\x01\x00\x00\x00"  # hash-based, unchecked (PEP 552)
+    pyc = Path(pydantic.main.__file__)
+    assert pyc.suffix == ".pyc" and not pyc.with_suffix(".py").exists()
+    assert isinstance(pydantic.main.__spec__.loader, importlib.machinery.SourcelessFileLoader)
+    assert pyc.read_bytes()[4:8] == b"\x01\x00\x00\x00"
 
 
 def test_trazas_con_la_linea_del_fuente():
-    """Tracebacks through bytecode still show the source line: the sources
-    stay in the wheels."""
+    """Tracebacks through the engine's bytecode still show the source line:
+    its sources stay in its wheel."""
     import traceback
 
     from reintegro import entrada

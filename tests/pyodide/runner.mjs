@@ -21,6 +21,9 @@
 //                 that navegador.calcular returns, or (completo) the text itself
 //             {tipo: "pytest", cwd: path in Pyodide, args: [...], resumen: host file}
 //                 pytest.main(args) inside; `resumen` gets the outcome counts
+//             {tipo: "python", codigo: Python source, salida: host file}
+//                 runs `codigo`; `salida` gets the value of its last expression
+//                 (a string)
 //   tiempos   host file that receives the timings (JSON)
 //   env       environment variables for Python
 //   instantanea (optional) run the tasks on a runtime restored from a memory
@@ -243,6 +246,8 @@ async function main() {
         codigo = pyodide.globals.get("_pytest")(tarea.cwd, pyodide.toPy(tarea.args), resumen);
         fs.writeFileSync(tarea.resumen, pyodide.FS.readFile(resumen));
         tiempos.pytest = segundos(marca);
+      } else if (tarea.tipo === "python") {
+        fs.writeFileSync(tarea.salida, String(pyodide.runPython(tarea.codigo)));
       } else {
         fallo(`tarea desconocida: ${JSON.stringify(tarea)}`);
       }

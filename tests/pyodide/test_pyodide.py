@@ -296,6 +296,45 @@ class _Cifras:
             terminalreporter.write_line(linea)
 
 
+# What the site serves, seen from inside Pyodide after the generated cases ran
+# (site's stdlib zip, served wheels, restored runtime). SIN_SENTENCIA: the
+# hook's IMPORTADOS_SIN_SENTENCIA, as JSON.
+SONDA_SERVIDO = """
+import datetime, importlib.util, json, sys
+import pydantic, reintegro.navegador
+
+def archivo(nombre):
+    return getattr(sys.modules[nombre], "__file__", None) or ""
+
+def hay(nombre):
+    try:
+        return importlib.util.find_spec(nombre) is not None
+    except ModuleNotFoundError:  # its package is missing
+        return False
+
+de_ruedas = sorted(  # Python modules (pydantic-core's .so aside)
+    n for n in list(sys.modules) if "/site-packages/" in archivo(n) and archivo(n).endswith((".py", ".pyc"))
+)
+motor = [n for n in de_ruedas if n == "reintegro" or n.startswith("reintegro.")]
+terceros = [n for n in de_ruedas if n not in motor]
+json.dumps({
+    "motor_sin_fuente": [n for n in motor if not archivo(n).endswith(".py")],
+    "terceros_con_fuente": [n for n in terceros if not archivo(n).endswith(".pyc")],
+    "terceros": terceros,
+    "docstrings": {
+        "reintegro.navegador": reintegro.navegador.__doc__ is not None,
+        "pydantic.BaseModel": pydantic.BaseModel.__doc__ is not None,
+        "json.dumps": json.dumps.__doc__ is not None,
+    },
+    "sin_sentencia": {n: hay(n) for n in SIN_SENTENCIA},
+    "fuera": {n: hay(n) for n in ("logging.handlers", "email.mime.text", "optparse", "encodings.cp037")},
+    "strptime": datetime.datetime.strptime("02/12/2026", "%d/%m/%Y").isoformat(),
+    "idna": "españa.es".encode("idna").decode("ascii"),
+    "cp1252": "€".encode("cp1252").hex(),
+})
+"""
+
+
 @pytest.fixture(scope="module")
 def ejecucion(request, tmp_path_factory):
     """Two Node processes at once (this machine has two cores; CPython works
@@ -335,8 +374,11 @@ def ejecucion(request, tmp_path_factory):
     lote.mkdir()
     (lote / "casos.jsonl").write_text("\n".join(casos) + "\n", encoding="utf-8")
     (lote / "sondas.jsonl").write_text("\n".join(SONDAS_PROFUNDAS) + "\n", encoding="utf-8")
+    sin_sentencia = _del_sitio(lambda hook: hook.IMPORTADOS_SIN_SENTENCIA)
     tareas = [
         {"tipo": "lote", "casos": str(lote / "casos.jsonl"), "salida": str(lote / "huellas.txt"), "completo": False},
+        {"tipo": "python", "codigo": SONDA_SERVIDO.replace("SIN_SENTENCIA", json.dumps(sin_sentencia)),
+         "salida": str(lote / "servido.json")},
         {"tipo": "lote", "nombre": "sondas", "casos": str(lote / "sondas.jsonl"), "salida": str(lote / "sondas.txt"),
          "completo": True, "puede_caer": True},
     ]
@@ -414,6 +456,8 @@ def ejecucion(request, tmp_path_factory):
         "con_xml": (tiempos["con_xml"], tiempos_lote["con_xml"]),
         "instantanea": tiempos_lote.get("instantanea"),
         "biblioteca_desde_pyc": (tiempos["biblioteca_desde_pyc"], tiempos_lote["biblioteca_desde_pyc"]),
+        "servido": json.loads((lote / "servido.json").read_text(encoding="utf-8")),
+        "sin_sentencia": sin_sentencia,
         "sondas": (lote / "sondas.txt").read_text(encoding="utf-8").splitlines()
         if (lote / "sondas.txt").is_file() else None,
         "caida": (lote / "sondas.txt.caida").read_text(encoding="utf-8")
@@ -514,6 +558,37 @@ def test_la_biblioteca_del_sitio_llega_compilada(ejecucion):
     del_runtime, del_sitio = ejecucion["biblioteca_desde_pyc"]
     assert del_runtime == 0
     assert del_sitio >= 100, del_sitio
+
+
+def test_las_ruedas_de_terceros_llegan_sin_fuente_y_el_motor_con_ella(ejecucion):
+    """The served wheels carry pydantic, pydantic-core's Python part,
+    typing_extensions... as bytecode alone, compiled -OO (``name.pyc`` in
+    place of ``name.py``: no docstrings, no asserts), and the engine with its
+    source and docstrings (its pyc in __pycache__): calculadora.py,
+    _rueda_con_bytecode. The generated cases, equal to CPython's above, ran
+    on them."""
+    servido = ejecucion["servido"]
+    assert servido["motor_sin_fuente"] == []
+    assert servido["terceros_con_fuente"] == []
+    cada_rueda = {"pydantic.main", "pydantic_core.core_schema", "typing_extensions", "typing_inspection.introspection",
+                  "annotated_types"}
+    assert cada_rueda <= set(servido["terceros"]), servido["terceros"]
+    assert servido["docstrings"] == {"reintegro.navegador": True, "pydantic.BaseModel": False, "json.dumps": False}
+
+
+def test_la_biblioteca_del_sitio_deja_fuera_lo_que_nada_importa(ejecucion):
+    """The site's stdlib keeps what no import statement names but Python
+    imports anyway (IMPORTADOS_SIN_SENTENCIA: C code, codecs looked up by
+    name, Pyodide's packages), and they work: strptime (C imports
+    _strptime), IDNA (RFC 3490: «españa.es» is «xn--espaa-rta.es»), the
+    euro sign in Windows-1252 (0x80). Modules no import statement reaches
+    are left out: logging.handlers, email.mime, optparse, EBCDIC."""
+    servido = ejecucion["servido"]
+    assert servido["sin_sentencia"] == {n: True for n in ejecucion["sin_sentencia"]}
+    assert servido["strptime"] == "2026-12-02T00:00:00"
+    assert servido["idna"] == "xn--espaa-rta.es"
+    assert servido["cp1252"] == "80"
+    assert servido["fuera"] == {n: False for n in servido["fuera"]}
 
 
 def test_json_muy_anidado_no_tumba_pyodide(ejecucion):

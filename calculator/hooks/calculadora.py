@@ -490,14 +490,10 @@ def _biblioteca_con_bytecode(datos: bytes, cargados: list[str], alcanzables: lis
     sin_modulo = [d for d in IMPORTADOS_SIN_SENTENCIA if not any(m == d or m.startswith(d + ".") for m in modulos)]
     if sin_modulo:
         raise _error(f"IMPORTADOS_SIN_SENTENCIA nombra módulos que la biblioteca no tiene: {sin_modulo}")
-    quedan = set(alcanzables) | set(cargados)
-    fuera = {n for n in nombres if _modulo_de(n) is not None and n not in quedan}
-    carpetas_con_modulo = {n.rpartition("/")[0] for n in nombres - fuera if _modulo_de(n) is not None}
-    carpetas_vaciadas = {n.rpartition("/")[0] for n in fuera} - carpetas_con_modulo
+    sobrantes = _sobrantes(nombres, set(alcanzables) | set(cargados))
     salida = []
     for info, contenido in miembros:
-        carpeta = info.filename.rstrip("/") if info.is_dir() else info.filename.rpartition("/")[0]
-        if info.filename in fuera or carpeta in carpetas_vaciadas:
+        if info.filename in sobrantes:
             continue
         if info.filename in cargados:
             pyc = zipfile.ZipInfo(info.filename[: -len(".py")] + ".pyc", info.date_time)
@@ -506,6 +502,21 @@ def _biblioteca_con_bytecode(datos: bytes, cargados: list[str], alcanzables: lis
         else:
             salida.append((info, contenido))
     return _zip_almacenado(salida)
+
+
+def _sobrantes(nombres: set[str], quedan: set[str]) -> set[str]:
+    """The members of a zip (``nombres``) to leave out when only the modules
+    in ``quedan`` stay: every other module's source, and the folders (their
+    entries and data files) that only such modules filled. A folder that
+    never held a module stays."""
+    fuera = {n for n in nombres if _modulo_de(n) is not None and n not in quedan}
+    con_modulo = {n.rpartition("/")[0] for n in nombres - fuera if _modulo_de(n) is not None}
+    vaciadas = {n.rpartition("/")[0] for n in fuera} - con_modulo
+
+    def carpeta(nombre: str) -> str:
+        return nombre.rstrip("/") if nombre.endswith("/") else nombre.rpartition("/")[0]
+
+    return fuera | {n for n in nombres if carpeta(n) in vaciadas}
 
 
 PAQUETE_MOTOR = MODULO_NAVEGADOR.split(".")[0] + "/"

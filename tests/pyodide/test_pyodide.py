@@ -591,6 +591,24 @@ def test_la_biblioteca_del_sitio_deja_fuera_lo_que_nada_importa(ejecucion):
     assert servido["fuera"] == {n: False for n in servido["fuera"]}
 
 
+def test_lo_que_sobra_de_la_biblioteca_con_sus_carpetas():
+    """What the site's stdlib leaves out when only some modules stay
+    (calculadora.py, _sobrantes): the other modules, and a folder that only
+    they filled, with its entry and its data files; a folder that keeps a
+    module, or never held one, stays whole."""
+    nombres = {
+        "ctypes/", "ctypes/__init__.py", "ctypes/util.py",
+        "ctypes/macholib/", "ctypes/macholib/__init__.py", "ctypes/macholib/README.ctypes",
+        "site-packages/", "site-packages/README.txt", "os.py", "optparse.py",
+    }
+    quedan = {"ctypes/__init__.py", "os.py"}
+    sobrantes = _del_sitio(lambda hook: hook._sobrantes(nombres, quedan))
+    assert sobrantes == {
+        "ctypes/util.py", "optparse.py",
+        "ctypes/macholib/", "ctypes/macholib/__init__.py", "ctypes/macholib/README.ctypes",
+    }
+
+
 def test_json_muy_anidado_no_tumba_pyodide(ejecucion):
     """A deeply nested case text (a crafted link) gets the same Spanish error
     in Pyodide as in CPython, instead of a fatal error of the interpreter."""

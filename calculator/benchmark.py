@@ -340,10 +340,9 @@ REPOSO_VENTANA_S = 0.5
 REPOSO_MAXIMO_S = 15.0
 
 
-def esperar_navegador_en_reposo() -> float:
+def esperar_navegador_en_reposo() -> None:
     """Wait until Chromium has used less than REPOSO_CPU of a core over the
-    last REPOSO_VENTANA_S (at most REPOSO_MAXIMO_S); returns the seconds
-    waited."""
+    last REPOSO_VENTANA_S (at most REPOSO_MAXIMO_S)."""
     inicio = time.monotonic()
     antes = cpu_de_chromium()
     while time.monotonic() - inicio < REPOSO_MAXIMO_S:
@@ -352,7 +351,6 @@ def esperar_navegador_en_reposo() -> float:
         if ahora - antes < REPOSO_CPU * REPOSO_VENTANA_S:
             break
         antes = ahora
-    return time.monotonic() - inicio
 
 
 def primer_resultado(pagina, url: str) -> float:
@@ -386,6 +384,20 @@ def esperar_copia_sin_conexion(pagina, segundos: float = 120.0) -> bool:
     return False
 
 
+def abrir_enlace(p, perfil: Path, url: str, en_reposo: bool):
+    """A browser on ``perfil`` (see abrir) that opens ``url``: (context,
+    page, its Bytes, seconds to the first result). The caller closes it."""
+    contexto = abrir(p, perfil, en_reposo)
+    contador = Bytes(contexto)
+    pagina = contexto.new_page()
+    return contexto, pagina, contador, primer_resultado(pagina, url)
+
+
+def serie(visita: str, en_reposo: bool) -> str:
+    """"frio"/"tibio" for a browser at rest, "<visita>_arranque" otherwise."""
+    return visita if en_reposo else f"{visita}_arranque"
+
+
 def medir_visitas(p, origen: str, runs: int) -> dict:
     """First visits (a fresh profile each) and returning visits (the first
     profile, browser restarted), ``runs`` of each in both ways of opening
@@ -393,45 +405,46 @@ def medir_visitas(p, origen: str, runs: int) -> dict:
     targets) and at once, while the browser still starts (``_arranque``)."""
     url = f"{origen}bases/art21-umbral-75/{fragmento_de(CASO)}"
     medidas = {clave: [] for clave in ("frio", "frio_arranque", "tibio", "tibio_arranque", "fases")}
-    bytes_primera = bytes_segunda = None
-    respuestas_hasta_resultado, copia_completa = None, False
-    descargas_segunda: list[dict] = []
+    resto = {}
     for i in range(runs):
         for en_reposo in (True, False):
             with tempfile.TemporaryDirectory(prefix="bench-perfil-") as d:
-                perfil = Path(d)
-                contexto = abrir(p, perfil, en_reposo)
-                contador = Bytes(contexto)
-                pagina = contexto.new_page()
-                medidas["frio" if en_reposo else "frio_arranque"].append(primer_resultado(pagina, url))
-                if i > 0 or not en_reposo:
+                contexto, pagina, contador, segundos = abrir_enlace(p, Path(d), url, en_reposo)
+                medidas[serie("frio", en_reposo)].append(segundos)
+                if i == 0 and en_reposo:
+                    resto.update(completar_primera_visita(pagina, contador))
+                    contexto.close()
+                    resto["bytes_segunda"] = medir_vueltas(p, Path(d), url, runs, medidas)
+                else:
                     esperar_reposo(2.0)
                     contexto.close()
-                    continue
-                # The first result's bytes, then the offline copy the service
-                # worker downloads afterwards, in the background.
-                respuestas_hasta_resultado = len(contador.filas)
-                copia_completa = esperar_copia_sin_conexion(pagina)
-                esperar_reposo()
-                bytes_primera = contador
-                contexto.close()
-                # The returning visitor: the same profile, the browser restarted.
-                for j in range(runs):
-                    for vuelta_en_reposo in (True, False):
-                        contexto = abrir(p, perfil, vuelta_en_reposo)
-                        contador = Bytes(contexto)
-                        pagina = contexto.new_page()
-                        medidas["tibio" if vuelta_en_reposo else "tibio_arranque"].append(primer_resultado(pagina, url))
-                        if vuelta_en_reposo:
-                            medidas["fases"].append(tiempos_motor(pagina))
-                        esperar_reposo(1.0)
-                        if j == 0 and vuelta_en_reposo:
-                            bytes_segunda = contador
-                            descargas_segunda = contador.descargados()
-                        contexto.close()
-    return {**medidas, "bytes_primera": bytes_primera,
-            "respuestas_hasta_resultado": respuestas_hasta_resultado, "copia_completa": copia_completa,
-            "bytes_segunda": bytes_segunda, "descargas_segunda": descargas_segunda}
+    return {**medidas, **resto}
+
+
+def completar_primera_visita(pagina, contador: Bytes) -> dict:
+    """The first result's bytes, then the offline copy the service worker
+    downloads afterwards, in the background."""
+    respuestas = len(contador.filas)
+    copia = esperar_copia_sin_conexion(pagina)
+    esperar_reposo()
+    return {"bytes_primera": contador, "respuestas_hasta_resultado": respuestas, "copia_completa": copia}
+
+
+def medir_vueltas(p, perfil: Path, url: str, runs: int, medidas: dict) -> Bytes:
+    """The returning visitor: the same profile, the browser restarted, both
+    ways, ``runs`` times; into ``medidas``. Returns the bytes of the first
+    visit in a browser at rest."""
+    segunda = None
+    for _ in range(runs):
+        for en_reposo in (True, False):
+            contexto, pagina, contador, segundos = abrir_enlace(p, perfil, url, en_reposo)
+            medidas[serie("tibio", en_reposo)].append(segundos)
+            if en_reposo:
+                medidas["fases"].append(tiempos_motor(pagina))
+                segunda = segunda or contador
+            esperar_reposo(1.0)
+            contexto.close()
+    return segunda
 
 
 # A real click on the site's navigation (Material intercepts it: no reload).
@@ -688,19 +701,20 @@ def main() -> int:
                                 text=True).stdout.strip()
     except OSError:
         commit = "?"
-    def corridas(clave):
-        return "runs: " + ", ".join(f"{x:.2f}" for x in visitas[clave])
+    def filas_de_visita(titulo, visita, objetivo):
+        """The row of a visit in a browser at rest, and its detail row."""
+        filas = []
+        for etiqueta, clave, meta in ((titulo, visita, objetivo),
+                                      ("  · con el enlace abierto mientras el navegador aún arranca",
+                                       serie(visita, False), "")):
+            xs = visitas[clave]
+            filas.append((f"{etiqueta}, mediana de {len(xs)}", f"{mediana(xs):.2f} s", meta,
+                          "runs: " + ", ".join(f"{x:.2f}" for x in xs)))
+        return filas
 
     filas = [
-        ("Primer resultado, primera visita (caché vacía), mediana de %d" % len(visitas["frio"]),
-         f"{mediana(visitas['frio']):.2f} s", "≤ 2.5 s", corridas("frio")),
-        ("  · con el enlace abierto mientras el navegador aún arranca, mediana de %d"
-         % len(visitas["frio_arranque"]), f"{mediana(visitas['frio_arranque']):.2f} s", "", corridas("frio_arranque")),
-        ("Primer resultado, visitante que vuelve (caché caliente), mediana de %d" % len(visitas["tibio"]),
-         f"{mediana(visitas['tibio']):.2f} s", "≤ 1.0 s", corridas("tibio")),
-        ("  · con el enlace abierto mientras el navegador aún arranca, mediana de %d"
-         % len(visitas["tibio_arranque"]), f"{mediana(visitas['tibio_arranque']):.2f} s", "",
-         corridas("tibio_arranque")),
+        *filas_de_visita("Primer resultado, primera visita (caché vacía)", "frio", "≤ 2.5 s"),
+        *filas_de_visita("Primer resultado, visitante que vuelve (caché caliente)", "tibio", "≤ 1.0 s"),
         ("  · el worker arranca (desde el inicio de la navegación)", fase("inicio", "origen"), "", ""),
         ("  · Pyodide listo (desde que arranca el worker)", fase("instalacion"), "",
          f"arrancó de la instantánea de memoria en {con_instantanea} de {len(fases)}"),
@@ -731,7 +745,7 @@ def main() -> int:
         ("  · los mismos archivos: sin comprimir / gzip -9 / brotli -11",
          f"{mb(comprimidos['raw'])} / {mb(comprimidos['gzip'])} / {mb(comprimidos['brotli'])}", "", ""),
         ("Bytes en la red, segunda visita (navegador reiniciado)", mb(segunda.total()), "nada vuelve a bajar",
-         ", ".join(sorted({urlsplit(f['url']).path.rsplit('/', 1)[-1] or '/' for f in visitas['descargas_segunda']}))
+         ", ".join(sorted({urlsplit(f['url']).path.rsplit('/', 1)[-1] or '/' for f in segunda.descargados()}))
          or "ninguna respuesta con cuerpo"),
         ("Evaluaciones del motor por segundo, CPython %s" % platform.python_version(), f"{cpython:.0f} /s", "", ""),
         ("Evaluaciones del motor por segundo, Pyodide (Node %s)" % subprocess.run(

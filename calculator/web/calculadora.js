@@ -54,6 +54,17 @@ history.replaceState = function (estado, titulo, url) {
   return reemplazarOriginal.call(this, estado, titulo, url);
 };
 
+// Today's date in Spanish, at the foot of a result and in its printed
+// report. The first Intl date formatter of a page costs 15-30 ms (Chromium
+// loads the locale's calendar data): made while the engine boots (see
+// _iniciar), it is no longer on the way of the first result.
+let formatoFecha = null;
+
+function fechaDeHoy() {
+  formatoFecha ??= new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric" });
+  return formatoFecha.format(new Date());
+}
+
 function rutaNormalizada(url) {
   return url.pathname.replace(/index\.html$/, "");
 }
@@ -158,6 +169,7 @@ class Calculadora {
     });
     this.zonaFormulario.replaceChildren(this.formulario.nodo);
     this.alCambiarFragmento(true);
+    (window.requestIdleCallback ?? setTimeout)(() => fechaDeHoy());
   }
 
   _falloGeneral(mensaje) {
@@ -331,7 +343,7 @@ class Calculadora {
     const enlace = this._urlCaso(caso).href;
     const datos = el("script", { type: "application/json", "data-resultado": true });
     datos.textContent = respuesta.texto;
-    const fecha = new Date().toLocaleDateString("es-ES", { day: "numeric", month: "long", year: "numeric" });
+    const fecha = fechaDeHoy();
     this.zonaResultado.replaceChildren(
       el("h3", { id: this.idTituloResultado, texto: "Resultado" }),
       renderizarResultado(r, { enlaceCita: (cita) => this._enlaceCita(cita) }),

@@ -7,8 +7,9 @@
 //
 // A returning visitor boots from a memory snapshot with the engine already
 // imported. On a first visit, once Pyodide has booted, unpacked the wheels
-// and imported the engine (pydantic included; computing a case imports no
-// further module), this worker copies Pyodide's memory (makeMemorySnapshot,
+// and imported the engine (pydantic included, and all the rule data, which
+// reintegro.navegador loads on import; computing a case imports no further
+// module and reads no file), this worker copies Pyodide's memory (makeMemorySnapshot,
 // some tens of ms) before any case has been computed, so no figure can be in
 // it, and keeps it in the browser's Cache Storage under a key made of the
 // runtime version and the SRI hash of every wheel. The next boot restores it

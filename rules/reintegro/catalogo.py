@@ -88,6 +88,15 @@ def campos_genericos() -> dict[str, dict]:
     return leer_toml("campos.toml")["campos"]
 
 
+def cargar_todo() -> None:
+    """Read and validate every rule data file now; each stays cached for the
+    process. reintegro.navegador calls it on import (see there)."""
+    todas_las_bases()
+    ley_general()
+    _notas()
+    campos_genericos()
+
+
 def cita(de: Bases, ancla: str) -> Cita:
     """The citation of ``ancla``: a paragraph of the bases or of the general law."""
     if ancla in de.parrafos:

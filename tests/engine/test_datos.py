@@ -4,13 +4,14 @@ fields, the calculator's forms and the table of interest rates (DOMAIN.md,
 
 from __future__ import annotations
 
+import importlib
 from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
 from pydantic import BaseModel
 
-from reintegro import Caso
+from reintegro import Caso, catalogo, navegador
 from reintegro.catalogo import (
     bases,
     campos_genericos,
@@ -218,3 +219,16 @@ def test_tramo_abierto_2008_2009_lleva_nota():
 def test_fecha_de_revision():
     """DOMAIN.md: last reviewed 2026-11."""
     assert tabla().revisado.year == 2026 and tabla().revisado.month == 11
+
+
+def test_el_puente_del_navegador_carga_todos_los_datos_al_importarse():
+    """Importing reintegro.navegador reads and validates every bases, the
+    general law, the notes and the fields (catalogo.cargar_todo): the browser's
+    worker copies Pyodide's memory right after that import, so a restored
+    runtime's first case reads no file. (In-process, so that it also runs
+    inside Pyodide: the caches are emptied and the module executed again.)"""
+    cacheadas = (bases, ley_general, catalogo._notas, campos_genericos)
+    for funcion in cacheadas:
+        funcion.cache_clear()
+    importlib.reload(navegador)
+    assert [f.cache_info().currsize for f in cacheadas] == [len(IDS), 1, 1, 1]

@@ -188,8 +188,13 @@ async function main() {
     soporte.restaurarDisposicion(restaurado, registroRestaurado, forma);
     const yaImportado = restaurado.runPython("import sys; 'reintegro.navegador' in sys.modules");
     if (!yaImportado) fallo("el runtime restaurado no trae el motor importado");
+    // What the rule data caches hold before any case runs (navegador loads
+    // them on import): [bases cached, bases there are].
+    const basesEnMemoria = restaurado.runPython(
+      "import reintegro.catalogo as c; [c.bases.cache_info().currsize, len(c.ids_de_bases())]").toJs();
     tiempos.instantanea = {
-      bytes: instantanea.length, ...forma, motor_ya_importado: yaImportado, arranque: segundos(marcaRestaurada),
+      bytes: instantanea.length, ...forma, motor_ya_importado: yaImportado, bases_en_memoria: basesEnMemoria,
+      arranque: segundos(marcaRestaurada),
     };
     pyodide = restaurado;
   } else {

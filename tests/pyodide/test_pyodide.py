@@ -538,11 +538,15 @@ def test_los_casos_corren_en_un_runtime_restaurado_de_la_instantanea(ejecucion):
     restored from a memory snapshot taken after ``import reintegro.navegador``,
     with pydantic-core preloaded before Python started
     (calculator/web/instantanea.js, the engine worker's own module): the
-    engine came back already imported, pydantic-core's library at the place
-    the snapshot expects, and Python's dlopen handle to it registered again."""
+    engine came back already imported, with every bases' rule data read and
+    validated before any case ran (reintegro.navegador loads it on import),
+    pydantic-core's library at the place the snapshot expects, and Python's
+    dlopen handle to it registered again."""
     instantanea = ejecucion["instantanea"]
     assert instantanea, "el lote no corrió sobre un runtime restaurado de una instantánea"
     assert instantanea["motor_ya_importado"] is True
+    en_memoria, todas = instantanea["bases_en_memoria"]
+    assert todas >= 5 and en_memoria == todas, instantanea["bases_en_memoria"]
     assert [Path(r).name.split(".")[0] for r in instantanea["bibliotecas"]] == ["_pydantic_core"], instantanea
     assert [ruta for _, ruta in instantanea["manejadores"]] == instantanea["bibliotecas"], instantanea
     assert instantanea["bytes"] > 16 * 2**20, instantanea  # the whole linear memory

@@ -148,6 +148,10 @@ def comprobar_citas(pagina, sitio: str, contexto) -> int:
     return len(enlaces)
 
 
+MESES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+         "noviembre", "diciembre")
+
+
 @pytest.mark.parametrize("bases", list(CASOS))
 def test_caso_por_el_formulario_igual_que_cpython(bases, sitio, contexto, capturas):
     pagina = contexto.pagina()
@@ -438,6 +442,10 @@ def test_informe_impreso(sitio, nuevo_contexto, capturas):
     assert raiz.locator(".rc-pasos").is_visible() and raiz.locator(".rc-notas").is_visible()
     pie = raiz.locator(".rc-pie").inner_text()
     assert "motor reintegro" in pie
+    dia, mes, ano = pagina.evaluate("() => { const d = new Date(); return [d.getDate(), d.getMonth(), d.getFullYear()]; }")
+    hoy = f"{dia} de {MESES[mes]} de {ano}"  # the browser's today, as Spanish writes a date
+    assert f"Calculado el {hoy} con el motor reintegro" in pie
+    assert hoy in informe.inner_text()
     assert raiz.locator(".rc-pie a.rc-enlace-caso").get_attribute("href") == pagina.url
     pagina.screenshot(path=str(capturas / f"{bases}-impresion.png"), full_page=True)
     pagina.pdf(path=str(capturas.parent / f"informe-{bases}.pdf"), format="A4", print_background=True)

@@ -1,7 +1,7 @@
 // Starts the engine worker from the <head> of a calculator page (an async
-// classic script the build adds to those pages: calculator/hooks/
-// calculadora.py), instead of waiting for Material's bundle and the
-// calculator's modules, about 0.2 s later on a returning visit. motor.js
+// classic script the build adds to those pages, before their stylesheets:
+// calculator/hooks/calculadora.py), instead of waiting for Material's bundle
+// and the calculator's modules, about 0.3 s later on a returning visit. motor.js
 // adopts the worker and the events it sent meanwhile (kept here: a message
 // with no listener would be lost). Once motor.js runs it sets
 // window.__reintegroTemprano to null, so a later run of this script (a page

@@ -263,6 +263,13 @@ def test_solo_las_paginas_con_calculadora_arrancan_el_motor_desde_su_cabecera(si
         cabecera = respuesta.text().split("</head>")[0]
         esperado = '<script async src="../../assets/calculadora/arranque-temprano.js"></script>'
         assert (esperado in cabecera) == con_calculadora, ruta
+        if con_calculadora:
+            # After the CSP, before every stylesheet and every other script:
+            # requested with the stylesheets, not after them.
+            inicio = cabecera.index(esperado)
+            assert cabecera.index('http-equiv="Content-Security-Policy"') < inicio, ruta
+            assert inicio < cabecera.index('<link rel="stylesheet"'), ruta
+            assert cabecera.index("<script") == inicio, ruta
 
 
 @pytest.mark.parametrize("texto", ["-5", "abc", "0"])

@@ -9,12 +9,13 @@
 // imported. On a first visit, once Pyodide has booted, unpacked the wheels
 // and imported the engine (pydantic included, and all the rule data, which
 // reintegro.navegador loads on import; computing a case imports no further
-// module and reads no file), this worker copies Pyodide's memory (makeMemorySnapshot,
-// some tens of ms) before any case has been computed, so no figure can be in
-// it, and keeps it in the browser's Cache Storage under a key made of the
-// runtime version and the SRI hash of every wheel. The next boot restores it
-// instead of starting Python and importing the engine again (figures in
-// benchmarks/ultimas-cifras.md). Nothing of it travels on the network.
+// module and reads no file), this worker copies Pyodide's memory
+// (makeMemorySnapshot, some tens of ms) before any case has been computed,
+// so no figure can be in it, and keeps it in the browser's Cache Storage
+// under a key made of the runtime version and the SRI hash of every wheel.
+// The next boot restores it instead of starting Python and importing the
+// engine again (figures in benchmarks/ultimas-cifras.md). Nothing of it
+// travels on the network.
 // pydantic-core is a dynamically linked module: instantanea.js loads it
 // before Python starts, on every boot, so that the restored memory finds its
 // code and function-table entries where they were. The wheels are unpacked

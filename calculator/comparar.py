@@ -40,9 +40,7 @@ def url_del_caso(servidor) -> str:
 
 def preparar_perfil(p, perfil: Path, url: str) -> float:
     """A first visit that leaves the offline copy and the snapshot behind."""
-    contexto = b.abrir(p, perfil, en_reposo=True)
-    pagina = contexto.new_page()
-    segundos = b.primer_resultado(pagina, url)
+    contexto, pagina, _, segundos = b.abrir_enlace(p, perfil, url, en_reposo=True)
     b.esperar_copia_sin_conexion(pagina)
     b.esperar_reposo()
     contexto.close()
@@ -51,9 +49,7 @@ def preparar_perfil(p, perfil: Path, url: str) -> float:
 
 def vuelta(p, perfil: Path, url: str) -> tuple[float, float]:
     """(seconds to the first result, seconds from engine ready to it)."""
-    contexto = b.abrir(p, perfil, en_reposo=True)
-    pagina = contexto.new_page()
-    segundos = b.primer_resultado(pagina, url)
+    contexto, pagina, _, segundos = b.abrir_enlace(p, perfil, url, en_reposo=True)
     tiempos = b.tiempos_motor(pagina)
     if not tiempos["instantanea"]:
         raise SystemExit(f"{url}: la visita de vuelta no arrancó de la instantánea")
@@ -65,8 +61,7 @@ def vuelta(p, perfil: Path, url: str) -> tuple[float, float]:
 
 def primera_visita(p, url: str) -> float:
     with tempfile.TemporaryDirectory(prefix="comparar-") as d:
-        contexto = b.abrir(p, Path(d), en_reposo=True)
-        segundos = b.primer_resultado(contexto.new_page(), url)
+        contexto, _, _, segundos = b.abrir_enlace(p, Path(d), url, en_reposo=True)
         b.esperar_reposo(2.0)
         contexto.close()
     return segundos

@@ -84,6 +84,7 @@ class Caso(BaseModel):
     otras_ayudas_comunicadas: Booleano = True
     fecha_limite_justificacion: Fecha | None = None
     fecha_presentacion_justificacion: Fecha | None = None
+    fecha_inicio_procedimiento: Fecha | None = None
     fecha_resolucion: Fecha | None = None
     fecha_ingreso: Fecha | None = None
     base_dias: Literal["actual", "365"] = "actual"

@@ -84,6 +84,40 @@ def codigos_de_notas() -> set[str]:
 
 
 @cache
+def _lecturas() -> dict[str, dict]:
+    return leer_toml("lecturas.toml")["lecturas"]
+
+
+def lectura(id_lectura: str, **datos: object) -> dict[str, str | None]:
+    """Title, plain-Spanish text and rivalled note of the rival reading
+    ``id_lectura`` (data/lecturas.toml), its placeholders filled."""
+    plantilla = _lecturas()[id_lectura]
+    return {
+        "titulo": plantilla["titulo"].format(**datos),
+        "texto": plantilla["texto"].strip().format(**datos),
+        "nota": plantilla.get("nota"),
+    }
+
+
+def ids_de_lecturas() -> set[str]:
+    return set(_lecturas())
+
+
+@cache
+def _remedios() -> dict[str, dict]:
+    return leer_toml("remedios.toml")["remedios"]
+
+
+def remedio(campo: str) -> tuple[str | None, str | None]:
+    """What can still be done about the cause recorded by ``campo``, and the
+    anchor of the paragraph that says so (data/remedios.toml), if known."""
+    datos = _remedios().get(campo)
+    if datos is None:
+        return None, None
+    return datos["texto"].strip(), datos.get("ancla")
+
+
+@cache
 def campos_genericos() -> dict[str, dict]:
     return leer_toml("campos.toml")["campos"]
 
@@ -94,6 +128,8 @@ def cargar_todo() -> None:
     todas_las_bases()
     ley_general()
     _notas()
+    _lecturas()
+    _remedios()
     campos_genericos()
 
 

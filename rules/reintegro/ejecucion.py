@@ -12,6 +12,7 @@ from fractions import Fraction
 from .caso import Caso
 from .importes import CIEN, exacto
 from .modelo_bases import Bases, Deduccion
+from .variante import Variante
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,8 @@ class Ejecucion:
     coste: Fraction  # C
     justificado: Fraction  # J
     aceptado: Fraction  # A
-    descuentos: tuple[Descuento, ...]
+    descuentos: tuple[Descuento, ...]  # deductions that lower A
+    fijos: tuple[Descuento, ...]  # deductions read as a fixed amount outside A (reading "deducciones")
     economico: Fraction  # Ee, 0..1
     tecnico: Fraction  # Et, 0..1
 
@@ -38,23 +40,28 @@ class Ejecucion:
         return min(self.economico, self.tecnico)
 
 
-def medir(b: Bases, caso: Caso) -> Ejecucion:
+def medir(b: Bases, caso: Caso, v: Variante) -> Ejecucion:
     coste = exacto(caso.coste)
     justificado = exacto(caso.justificado)
     restante = justificado
-    descuentos = []
+    descuentos, fijos = [], []
     for clausula in b.deducciones:
         pedido = exacto(getattr(caso, clausula.campo))
         quitado = min(pedido, restante)
-        if quitado > 0:
-            descuentos.append(Descuento(clausula, quitado))
-            restante -= quitado
+        if quitado <= 0:
+            continue
+        if clausula.importe_fijo and v.gasto_fijo_fuera_del_umbral:
+            fijos.append(Descuento(clausula, pedido))
+            continue
+        descuentos.append(Descuento(clausula, quitado))
+        restante -= quitado
     return Ejecucion(
         concedido=exacto(caso.importe_concedido),
         coste=coste,
         justificado=justificado,
         aceptado=restante,
         descuentos=tuple(descuentos),
+        fijos=tuple(fijos),
         economico=min(restante, coste) / coste,
         tecnico=exacto(caso.grado_cumplimiento_objetivos) / CIEN,
     )

@@ -1,9 +1,8 @@
 """The final grant F as a sequence of explained steps (algorithm steps 1–7).
 
-The same pipeline runs in variants: the central figure (discretionary
-reductions at 0, the whole excess of concurrent aid), and the ends of the
-ranges (discretionary reductions at their maximum; the excess shared between
-public bodies, RLGS art. 34.1).
+The same pipeline runs in every variant (``variante.Variante``): the central
+figure, the ends of the ranges, the rival readings and the hypotheses of the
+margin.
 """
 
 from __future__ import annotations
@@ -12,21 +11,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .caso import Caso
-from .catalogo import cita
-from .ejecucion import Ejecucion
-from .explicacion import Notas, PasoExacto
-from .importes import CIEN, exacto, importe_es, porcentaje_es
+from .ejecucion import Descuento, Ejecucion
+from .explicacion import Frase, Notas, PasoExacto
+from .importes import CIEN, Euros, Porcentaje, exacto
 from .minoraciones import reducciones
 from .modelo_bases import Bases
 from .regimen import causa_total
+from .variante import Variante
 
 BLOQUE = "importe_final"
-
-
-@dataclass(frozen=True)
-class Variante:
-    discrecional_al_maximo: bool = False
-    exceso_proporcional: bool = False
+ANCLA_IMPORTE_CONCEDIDO = "cifras"  # "Cómo se calcula", the figures involved
 
 
 @dataclass(frozen=True)
@@ -40,100 +34,135 @@ class ImporteFinal:
 
 
 class _Pasos:
-    def __init__(self, b: Bases):
-        self.b = b
+    def __init__(self) -> None:
         self.lista: list[PasoExacto] = []
+        self.suma = Fraction(0)
 
-    def anadir(self, texto: str, importe: Fraction, ancla: str) -> None:
-        self.lista.append(PasoExacto(BLOQUE, texto, importe, cita(self.b, ancla)))
-
-    @property
-    def suma(self) -> Fraction:
-        return sum((p.importe for p in self.lista), Fraction(0))
+    def anadir(self, frase: Frase | str, importe: Fraction, ancla: str | None, notas: tuple[str, ...] = ()) -> None:
+        self.lista.append(PasoExacto(BLOQUE, frase, importe, ancla, notas))
+        self.suma += importe
 
 
-def calcular_importe_final(b: Bases, caso: Caso, e: Ejecucion, variante: Variante, notas: Notas) -> ImporteFinal:
-    pasos = _Pasos(b)
-    pasos.anadir(f"Importe concedido: {importe_es(e.concedido)}", e.concedido, b.regimen.ancla)
-    causa = causa_total(b, caso, e, notas)
+def calcular_importe_final(b: Bases, caso: Caso, e: Ejecucion, v: Variante, notas: Notas) -> ImporteFinal:
+    pasos = _Pasos()
+    # The amount granted comes from the resolution of concession, not from
+    # the article: the step cites where the site defines it.
+    pasos.anadir(Frase("Importe concedido (resolución de concesión): {}", Euros(e.concedido)), e.concedido, ANCLA_IMPORTE_CONCEDIDO)
+    causa = causa_total(b, caso, e, v, notas)
     if causa is not None:
-        pasos.anadir(f"Reintegro total. {causa.texto}", -e.concedido, causa.ancla)
+        pasos.anadir(Frase("Reintegro total. {}", causa.frase), -e.concedido, causa.ancla, causa.notas)
         return ImporteFinal(tuple(pasos.lista), total=True)
-    _proporcional(b, e, pasos, notas)
-    for r in reducciones(b, caso, variante.discrecional_al_maximo, notas):
-        pasos.anadir(r.texto, -e.concedido * r.fraccion, r.ancla)
+    _proporcional(b, e, v, pasos, notas)
+    _importes_fijos(e, pasos)
+    for r in reducciones(b, caso, v, notas):
+        pasos.anadir(r.frase, -e.concedido * r.fraccion, r.ancla, r.notas)
     _suelo_cero(pasos, notas)
-    _cofinanciacion(b, e, pasos, notas)
-    _exceso(b, caso, e, variante, pasos, notas)
+    if not v.sin_cofinanciacion:
+        _cofinanciacion(b, e, pasos, notas)
+    _exceso(b, caso, e, v, pasos, notas)
     return ImporteFinal(tuple(pasos.lista), total=False)
 
 
-def _proporcional(b: Bases, e: Ejecucion, pasos: _Pasos, notas: Notas) -> None:
-    """G × (1 − E), split by what caused the shortfall so every euro cites its letter."""
-    ancla = b.regimen.ancla_proporcional
+def _proporcional(b: Bases, e: Ejecucion, v: Variante, pasos: _Pasos, notas: Notas) -> None:
+    """G × (1 − E), split by what caused the shortfall so every euro cites its
+    letter. D2: E = min(Ee, Et); the rival reading adds both shortfalls."""
     if e.aplicado == 1:
         return
-    if e.economico != e.tecnico and min(e.economico, e.tecnico) < 1:
-        notas.anadir(
-            "D2",
-            economico=porcentaje_es(e.economico * CIEN),
-            tecnico=porcentaje_es(e.tecnico * CIEN),
-            aplicado=porcentaje_es(e.aplicado * CIEN),
-        )
-    if e.tecnico < e.economico:
-        pasos.anadir(
-            f"Incumplimiento parcial de los objetivos: se alcanzó el {porcentaje_es(e.tecnico * CIEN)}; "
-            f"se reduce el {porcentaje_es((1 - e.tecnico) * CIEN)} del importe concedido",
-            -e.concedido * (1 - e.tecnico),
-            b.regimen.ancla_objetivos or ancla,
-        )
+    decision: tuple[str, ...] = ()
+    if e.economico != e.tecnico and not v.faltas_sumadas:
+        notas.anadir("D2", economico=Porcentaje(e.economico * CIEN), tecnico=Porcentaje(e.tecnico * CIEN),
+                     aplicado=Porcentaje(e.aplicado * CIEN))
+        decision = ("D2",)
+    if e.tecnico < e.economico or v.faltas_sumadas:
+        _objetivos(b, e, pasos, decision)
+    if e.tecnico >= e.economico or v.faltas_sumadas:
+        _gasto(b, e, v, pasos, notas, decision)
+
+
+def _objetivos(b: Bases, e: Ejecucion, pasos: _Pasos, decision: tuple[str, ...]) -> None:
+    if e.tecnico == 1:
         return
+    pasos.anadir(
+        Frase("Incumplimiento parcial de los objetivos: se alcanzó el {}; se reduce el {} del importe concedido",
+              Porcentaje(e.tecnico * CIEN), Porcentaje((1 - e.tecnico) * CIEN)),
+        -e.concedido * (1 - e.tecnico),
+        b.regimen.ancla_objetivos or b.regimen.ancla_proporcional,
+        decision,
+    )
+
+
+def _gasto(b: Bases, e: Ejecucion, v: Variante, pasos: _Pasos, notas: Notas, decision: tuple[str, ...]) -> None:
+    """The economic shortfall: expense not presented, then each deduction."""
     cubierto = min(e.justificado, e.coste)
     if cubierto < e.coste:
         pasos.anadir(
-            f"Actividad no justificada: se presentaron {importe_es(e.justificado)} de gasto "
-            f"frente a un coste de {importe_es(e.coste)}; la reducción es proporcional",
+            Frase("Actividad no justificada: se presentaron {} de gasto frente a un coste de {}; "
+                  "la reducción es proporcional", Euros(e.justificado), Euros(e.coste)),
             -e.concedido * (e.coste - cubierto) / e.coste,
-            ancla,
+            b.regimen.ancla_proporcional,
+            decision,
         )
     restante = e.justificado
     for descuento in e.descuentos:
         antes = min(restante, e.coste)
         restante -= descuento.importe
         efecto = antes - min(restante, e.coste)
-        if efecto > 0:
-            pasos.anadir(
-                f"{descuento.clausula.texto}: {importe_es(descuento.importe)} no se aceptan como gasto",
-                -e.concedido * efecto / e.coste,
-                descuento.clausula.ancla,
-            )
-            if e.concedido != e.coste:
-                notas.anadir_varias(descuento.clausula.notas)
+        if efecto <= 0:
+            continue
+        if descuento.clausula.importe_fijo and v.gasto_fijo_integro:
+            _importe_integro(descuento, pasos)
+            continue
+        pasos.anadir(
+            Frase("{}: {} no se aceptan como gasto", descuento.clausula.texto, Euros(descuento.importe)),
+            -e.concedido * efecto / e.coste,
+            descuento.clausula.ancla,
+            (*decision, *descuento.clausula.notas),
+        )
+        if e.concedido != e.coste:
+            notas.anadir_varias(descuento.clausula.notas)
+
+
+def _importes_fijos(e: Ejecucion, pasos: _Pasos) -> None:
+    """Deductions read as the fixed amount their letter names, outside the
+    accepted expense (rival reading "deducciones")."""
+    for descuento in e.fijos:
+        _importe_integro(descuento, pasos)
+
+
+def _importe_integro(descuento: Descuento, pasos: _Pasos) -> None:
+    pasos.anadir(
+        Frase("{}: se reintegra el importe de ese gasto, {}", descuento.clausula.texto, Euros(descuento.importe)),
+        -descuento.importe,
+        descuento.clausula.ancla,
+        descuento.clausula.notas,
+    )
 
 
 def _suelo_cero(pasos: _Pasos, notas: Notas) -> None:
     if len(pasos.lista) > 2:
         notas.anadir("D5")
     if pasos.suma < 0:
-        pasos.anadir("El importe final no puede ser negativo", -pasos.suma, "d5")
+        pasos.anadir("El importe final no puede ser negativo", -pasos.suma, "d5", ("D5",))
 
 
 def _cofinanciacion(b: Bases, e: Ejecucion, pasos: _Pasos, notas: Notas) -> None:
     regla = b.cofinanciacion
     if regla is None:
         return
-    tope = e.aceptado * (1 - exacto(regla.aportacion_minima) / CIEN)
+    minimo = exacto(regla.aportacion_minima)
+    tope = e.aceptado * (1 - minimo / CIEN)
     if pasos.suma > tope:
-        notas.anadir("cofinanciacion", minimo=porcentaje_es(exacto(regla.aportacion_minima)))
+        notas.anadir("cofinanciacion", minimo=Porcentaje(minimo))
         pasos.anadir(
-            f"Cofinanciación: la entidad debe aportar al menos el {porcentaje_es(exacto(regla.aportacion_minima))} "
-            f"del coste ({importe_es(e.aceptado)}); la subvención no puede pasar de {importe_es(tope)}",
+            Frase("Cofinanciación: la entidad debe aportar al menos el {} del coste ({}); la subvención no puede "
+                  "pasar de {}", Porcentaje(minimo), Euros(e.aceptado), Euros(tope)),
             tope - pasos.suma,
             regla.ancla,
+            ("cofinanciacion",),
         )
 
 
-def _exceso(b: Bases, caso: Caso, e: Ejecucion, variante: Variante, pasos: _Pasos, notas: Notas) -> None:
+def _exceso(b: Bases, caso: Caso, e: Ejecucion, v: Variante, pasos: _Pasos, notas: Notas) -> None:
     """F plus the other aid may not exceed the cost (LGS 19.3, RLGS 34)."""
     otras = exacto(caso.otras_ayudas)
     final = pasos.suma
@@ -143,18 +172,24 @@ def _exceso(b: Bases, caso: Caso, e: Ejecucion, variante: Variante, pasos: _Paso
     compartido = caso.otras_ayudas_publicas and otras > 0
     if compartido:
         notas.anadir("exceso-rlgs-34")
-    if variante.exceso_proporcional and compartido:
+    decision = ("exceso-rlgs-34",) if compartido else ()
+    if v.exceso_proporcional and compartido:
         parte = exceso * e.concedido / (e.concedido + otras)
-        texto = (
-            f"Exceso de financiación de {importe_es(exceso)} repartido entre los órganos concedentes "
-            f"en proporción a lo concedido por cada uno (RLGS art. 34.1)"
+        pasos.anadir(
+            Frase("Exceso de financiación de {} repartido entre los órganos concedentes en proporción a lo "
+                  "concedido por cada uno: a este órgano le corresponde esta parte (RLGS art. 34.1)", Euros(exceso)),
+            -min(parte, final),
+            "rlgs-34",
+            decision,
         )
-        pasos.anadir(texto, -min(parte, final), "rlgs-34")
         return
-    fuentes = f"la subvención ({importe_es(final)}) y las otras ayudas ({importe_es(otras)}) superan" if otras else (
-        f"la subvención ({importe_es(final)}) supera")
+    if otras:
+        fuentes = Frase("la subvención ({}) y las otras ayudas ({}) superan", Euros(final), Euros(otras))
+    else:
+        fuentes = Frase("la subvención ({}) supera", Euros(final))
     pasos.anadir(
-        f"Exceso de financiación: {fuentes} el coste aceptado ({importe_es(e.aceptado)}) en {importe_es(exceso)}",
+        Frase("Exceso de financiación: {} el coste aceptado ({}) en {}", fuentes, Euros(e.aceptado), Euros(exceso)),
         -min(exceso, final),
         b.concurrencia.ancla,
+        decision,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 from dataclasses import dataclass
 from datetime import date, timedelta
+from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
@@ -31,6 +32,11 @@ class Periodo:
     divisor: int
     principal: Fraction
     importe: Fraction
+    alternativo: bool = False
+
+    @property
+    def tipo(self) -> Decimal:
+        return self.tramo.tipo(self.alternativo)
 
 
 def dias_del_ano(ano: int, base_dias: str) -> int:
@@ -40,9 +46,12 @@ def dias_del_ano(ano: int, base_dias: str) -> int:
 
 
 def periodos_de_un_pago(
-    numero: int, principal: Fraction, fecha_pago: date, fin: date, base_dias: str, tabla: TablaTipos
+    numero: int, principal: Fraction, fecha_pago: date, fin: date, base_dias: str, tabla: TablaTipos,
+    alternativo: bool = False,
 ) -> list[Periodo]:
-    """The pieces of one payment's interest, split at 1 January and rate changes."""
+    """The pieces of one payment's interest, split at 1 January and rate
+    changes; with ``alternativo``, at the rate a row records as the other
+    reading of its instrument (rival reading "tipo-2008")."""
     periodos = []
     dia = fecha_pago + timedelta(days=1)
     while dia <= fin:
@@ -50,8 +59,8 @@ def periodos_de_un_pago(
         hasta = min(fin, date(dia.year, 12, 31), tramo.hasta or fin)
         dias = (hasta - dia).days + 1
         divisor = dias_del_ano(dia.year, base_dias)
-        importe = principal * exacto(tramo.interes_demora) / CIEN * dias / divisor
-        periodos.append(Periodo(numero, dia, hasta, dias, tramo, divisor, principal, importe))
+        importe = principal * exacto(tramo.tipo(alternativo)) / CIEN * dias / divisor
+        periodos.append(Periodo(numero, dia, hasta, dias, tramo, divisor, principal, importe, alternativo))
         dia = hasta + timedelta(days=1)
     return periodos
 
@@ -76,12 +85,13 @@ def atribuir(reintegro: Fraction, pagos: tuple[Pago, ...], orden: Orden) -> list
 
 
 def calcular_periodos(
-    reintegro: Fraction, pagos: tuple[Pago, ...], fin: date, base_dias: str, tabla: TablaTipos, orden: Orden
+    reintegro: Fraction, pagos: tuple[Pago, ...], fin: date, base_dias: str, tabla: TablaTipos, orden: Orden,
+    alternativo: bool = False,
 ) -> list[Periodo]:
     periodos: list[Periodo] = []
     for numero, (pago, principal) in enumerate(zip(pagos, atribuir(reintegro, pagos, orden)), start=1):
         if principal > 0:
-            periodos.extend(periodos_de_un_pago(numero, principal, pago.fecha, fin, base_dias, tabla))
+            periodos.extend(periodos_de_un_pago(numero, principal, pago.fecha, fin, base_dias, tabla, alternativo))
     return periodos
 
 

@@ -9,65 +9,71 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .caso import Caso
-from .explicacion import Notas
-from .importes import CIEN, exacto, porcentaje_es
+from .explicacion import Frase, Notas
+from .importes import CIEN, Porcentaje, exacto
 from .modelo_bases import (
     Bases,
     MinoracionDiscrecional,
     MinoracionFija,
     MinoracionPorDias,
 )
+from .variante import Variante
 
 
 @dataclass(frozen=True)
 class Reduccion:
     """A reduction that applies, as a fraction of the grant."""
 
-    texto: str
+    frase: Frase
     fraccion: Fraction
     ancla: str
     grupo: str | None = None
+    notas: tuple[str, ...] = ()
 
 
-def reducciones(b: Bases, caso: Caso, discrecional_al_maximo: bool, notas: Notas) -> list[Reduccion]:
+def reducciones(b: Bases, caso: Caso, v: Variante, notas: Notas) -> list[Reduccion]:
     """The reductions that apply to the case, group caps included."""
     salida: list[Reduccion] = []
     for minoracion in b.minoraciones:
-        reduccion = _aplicar(minoracion, caso, discrecional_al_maximo, notas)
+        reduccion = _aplicar(minoracion, caso, v, notas)
         if reduccion is not None:
             salida.append(reduccion)
     return _topes_de_grupo(b, salida)
 
 
-def _aplicar(minoracion, caso: Caso, al_maximo: bool, notas: Notas) -> Reduccion | None:
+def _aplicar(minoracion, caso: Caso, v: Variante, notas: Notas) -> Reduccion | None:
     if isinstance(minoracion, MinoracionFija):
         return _fija(minoracion, caso, notas)
     if isinstance(minoracion, MinoracionDiscrecional):
-        return _discrecional(minoracion, caso, al_maximo, notas)
-    return _por_dias(minoracion, caso, notas)
+        return _discrecional(minoracion, caso, v.discrecional_al_maximo, notas)
+    return _por_dias(minoracion, caso, v.periodos_iniciados, notas)
 
 
 def _fija(m: MinoracionFija, caso: Caso, notas: Notas) -> Reduccion | None:
     if getattr(caso, m.campo) not in m.valores:
         return None
     notas.anadir_varias(m.notas)
-    fraccion = exacto(m.porcentaje) / CIEN
-    return Reduccion(f"{m.texto}: {porcentaje_es(exacto(m.porcentaje))} del importe concedido", fraccion, m.ancla, m.grupo)
+    porcentaje = exacto(m.porcentaje)
+    return Reduccion(Frase("{}: {} del importe concedido", m.texto, Porcentaje(porcentaje)),
+                     porcentaje / CIEN, m.ancla, m.grupo, m.notas)
 
 
 def _discrecional(m: MinoracionDiscrecional, caso: Caso, al_maximo: bool, notas: Notas) -> Reduccion | None:
     if getattr(caso, m.campo) not in m.valores:
         return None
     notas.anadir_varias(m.notas)
-    maximo = porcentaje_es(exacto(m.maximo))
+    maximo = Porcentaje(exacto(m.maximo))
     notas.anadir("rango-discrecional", concepto=m.texto.lower(), maximo=maximo, decide=m.decide)
+    codigos = (*m.notas, "rango-discrecional")
     if al_maximo:
-        return Reduccion(f"{m.texto}: máximo del rango, {maximo} del importe concedido", exacto(m.maximo) / CIEN, m.ancla)
+        return Reduccion(Frase("{}: máximo del rango, {} del importe concedido", m.texto, maximo),
+                         exacto(m.maximo) / CIEN, m.ancla, notas=codigos)
     return Reduccion(
-        f"{m.texto}: sin cifra en el texto; el cálculo toma el extremo inferior (0 %) "
-        f"y el rango llega hasta el {maximo} del importe concedido",
+        Frase("{}: sin cifra en el texto; el cálculo toma el extremo inferior (0 %) "
+              "y el rango llega hasta el {} del importe concedido", m.texto, maximo),
         Fraction(0),
         m.ancla,
+        notas=codigos,
     )
 
 
@@ -81,24 +87,38 @@ def dias_de_retraso(m: MinoracionPorDias, caso: Caso, notas: Notas) -> int | Non
     return max((hasta - desde).days, 0)
 
 
-def _por_dias(m: MinoracionPorDias, caso: Caso, notas: Notas) -> Reduccion | None:
+def periodos_de_retraso(dias: int, longitud: int, iniciados: bool) -> int:
+    """Periods of ``longitud`` days in ``dias``: complete ones only (D4), or
+    every period begun (the rival reading)."""
+    return -(-dias // longitud) if iniciados else dias // longitud
+
+
+def _por_dias(m: MinoracionPorDias, caso: Caso, iniciados: bool, notas: Notas) -> Reduccion | None:
     dias = dias_de_retraso(m, caso, notas)
     if not dias:
         return None
-    periodos = dias // m.dias  # D4: complete periods only
-    notas.anadir("D4", dias=str(dias), periodos=str(periodos))
+    periodos = periodos_de_retraso(dias, m.dias, iniciados)
+    notas.anadir("D4", dias=dias, periodos=periodos_es(periodos))
     notas.anadir_varias(m.notas)
     if periodos == 0:
         return None
     porcentaje = min(periodos * exacto(m.porcentaje), exacto(m.maximo))
     tope = " (máximo alcanzado)" if porcentaje == exacto(m.maximo) else ""
+    cuenta = "iniciados" if iniciados else "completos"
     return Reduccion(
-        f"{m.texto}: {dias} días naturales de retraso, {periodos} periodos completos de {m.dias} días, "
-        f"{porcentaje_es(porcentaje)} del importe concedido{tope}",
+        Frase("{}: {} días naturales de retraso, {} {} de {} días, {} del importe concedido{}",
+              m.texto, dias, periodos_es(periodos), cuenta if periodos != 1 else cuenta[:-1],
+              m.dias, Porcentaje(porcentaje), tope),
         porcentaje / CIEN,
         m.ancla,
         m.grupo,
+        ("D4", *m.notas),
     )
+
+
+def periodos_es(periodos: int) -> str:
+    """"1 periodo", "3 periodos"."""
+    return f"{periodos} periodo" if periodos == 1 else f"{periodos} periodos"
 
 
 def _topes_de_grupo(b: Bases, lista: list[Reduccion]) -> list[Reduccion]:
@@ -110,8 +130,8 @@ def _topes_de_grupo(b: Bases, lista: list[Reduccion]) -> list[Reduccion]:
         if suma > tope:
             salida.append(
                 Reduccion(
-                    f"{grupo.texto}: las minoraciones de este grupo suman el {porcentaje_es(suma * CIEN)} "
-                    f"y no pueden superar el {porcentaje_es(tope * CIEN)} del importe concedido",
+                    Frase("{}: las minoraciones de este grupo suman el {} y no pueden superar el {} "
+                          "del importe concedido", grupo.texto, Porcentaje(suma * CIEN), Porcentaje(tope * CIEN)),
                     tope - suma,
                     grupo.ancla,
                 )

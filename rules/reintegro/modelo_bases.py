@@ -52,6 +52,11 @@ class Deduccion(_Dato):
     ancla: str
     texto: str
     notas: tuple[str, ...] = ()
+    # The letter names that expense itself as the amount to pay back
+    # («porcentaje a reintegrar: importe del gasto»): besides lowering the
+    # accepted expense (the central reading), it can be read as a fixed
+    # amount (rival readings "deducciones" and "cofinanciado-d").
+    importe_fijo: bool = False
 
 
 class UmbralPorcentaje(_Dato):
@@ -63,6 +68,11 @@ class UmbralPorcentaje(_Dato):
     # "laguna": the text says neither at exactly the threshold (D3);
     # "incluido": the text puts the threshold itself in the proportional regime.
     limite_exacto: Literal["laguna", "incluido"]
+    # Whether the objectives met (the technical degree) are measured against
+    # the threshold too: "si" where the words cover activities or objectives,
+    # "no" where they speak of justification only, "discutible" where they
+    # can be read either way (measured; rival reading "umbral-tecnico").
+    objetivos_en_umbral: Literal["si", "no", "discutible"]
     ancla: str
     ancla_proporcional: str
     ancla_objetivos: str | None = None  # when objectives, not money, fell short

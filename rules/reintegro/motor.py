@@ -1,5 +1,7 @@
 """The one algorithm (DOMAIN.md, "How one case is computed"), parameterised by
-the bases data: final grant, outcome, interest, ranges, explanation, notes.
+the bases data: final grant, outcome, interest, ranges, rival readings, the
+margin, deadlines, explanation and notes, as the JSON-ready dict of the
+public contract.
 """
 
 from __future__ import annotations
@@ -7,116 +9,107 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
+from .calculo import Calculo, Computo, Liquidacion
 from .caso import Caso
-from .catalogo import Bases, bases, campos_genericos, cita
-from .ejecucion import Ejecucion, medir
-from .explicacion import Notas, PasoExacto, redondear_pasos
-from .importe_final import ImporteFinal, Variante, calcular_importe_final
-from .importes import CIEN, a_centimos, centimos_a_texto, exacto, importe_es, porcentaje_json, repartir, tipo_es
-from .intereses import Orden, Periodo, calcular_periodos, total
+from .catalogo import Bases, bases, campos_genericos
+from .ejecucion import Ejecucion
+from .explicacion import Frase, Notas, PasoExacto, redondear_pasos
+from .importes import CIEN, Euros, a_centimos, centimos_a_texto, exacto, porcentaje_json, repartir, tipo_es
+from .intereses import Periodo, total
+from .lecturas import lecturas
+from .margen import margen
+from .modelo_bases import MinoracionDiscrecional, UmbralPorcentaje
+from .plazos import plazos
 from .tipos_interes import tabla
+from .variante import Variante
 from .version import __version__
 
 
-def calcular(caso: Caso, hoy: date | None = None) -> dict:
-    """The result of a valid case, as the JSON-ready dict of the public contract."""
-    b = bases(caso.bases)
-    hoy = hoy or date.today()
+def calcular(caso: Caso, hoy: date | None = None, b: Bases | None = None) -> dict:
+    """The result of a valid case, as the JSON-ready dict of the public contract.
+    ``b``: the bases to apply, if not one of the package's (``caso.bases``)."""
+    b = b or bases(caso.bases)
+    c = Calculo(b, caso, hoy or date.today())
     notas = Notas()
     notas.anadir_varias(b.notas)
-    e = medir(b, caso)
-    central = calcular_importe_final(b, caso, e, Variante(), notas)
-    alto = calcular_importe_final(b, caso, e, Variante(discrecional_al_maximo=True), Notas())
-    bajo = calcular_importe_final(b, caso, e, Variante(exceso_proporcional=True), Notas())
-    salida = _Liquidacion(b, caso, central)
-    fin = caso.fecha_fin_dada() or hoy
-    periodos = _intereses(b, caso, salida.reintegro, fin, "proporcional")
-    _notas_de_intereses(caso, periodos, fin, notas)
-    pasos = [*central.pasos, *salida.pasos(notas), *_pasos_de_intereses(b, caso, periodos)]
-    pasos_json, con_fracciones = redondear_pasos(pasos)
-    if con_fracciones or any(p.importe != a_centimos(p.importe) / CIEN for p in periodos):
-        notas.anadir("D1")
+    central = c.computo(notas=notas)
+    liquidacion = central.liquidacion
+    periodos, intereses_total = c.intereses(liquidacion.reintegro, "proporcional")
+    _notas_de_intereses(c, periodos, notas)
+    pasos = [*central.importe_final.pasos, *_pasos_de_liquidacion(b, liquidacion, notas),
+             *_pasos_de_intereses(b, caso, periodos)]
     _campos_ignorados(b, caso, notas)
-    intereses_total = a_centimos(total(periodos))
-    return {
+    resultado = {
         "bases": b.id,
         "titulo": b.titulo,
         "version_motor": __version__,
         "caso": caso.model_dump(mode="json"),
-        "regimen": "total" if central.total else "proporcional",
-        "ejecucion": _ejecucion(e),
-        "importe_concedido": centimos_a_texto(salida.concedido),
-        "importe_final": centimos_a_texto(salida.final),
-        "reintegro": centimos_a_texto(salida.reintegro),
-        "pendiente_de_cobro": centimos_a_texto(salida.pendiente),
-        "perdida_derecho_cobro": centimos_a_texto(salida.perdida),
+        "regimen": "total" if liquidacion.total else "proporcional",
+        "ejecucion": _ejecucion(b, central.ejecucion),
+        "importe_concedido": centimos_a_texto(liquidacion.concedido),
+        "importe_final": centimos_a_texto(liquidacion.final),
+        "reintegro": centimos_a_texto(liquidacion.reintegro),
+        "pendiente_de_cobro": centimos_a_texto(liquidacion.pendiente),
+        "perdida_derecho_cobro": centimos_a_texto(liquidacion.perdida),
         "intereses": {
             "total": centimos_a_texto(intereses_total),
-            "fecha_fin": fin.isoformat() if periodos else None,
+            "fecha_fin": c.fin.isoformat() if periodos else None,
             "base_dias": caso.base_dias,
             "periodos": _periodos_json(periodos),
         },
-        "total_a_ingresar": centimos_a_texto(salida.reintegro + intereses_total),
-        "rangos": _rangos(b, caso, fin, alto, bajo),
-        "pasos": pasos_json,
-        "notas": [n.model_dump() for n in notas.lista()],
+        "total_a_ingresar": centimos_a_texto(liquidacion.reintegro + intereses_total),
+        "rangos": _rangos(c, central),
+        "lecturas": lecturas(c, central),
+        "margen": margen(c, central),
+        "plazos": plazos(c, notas),
     }
+    pasos_json, con_fracciones = redondear_pasos(b, pasos, notas)
+    if con_fracciones or any(p.importe != a_centimos(p.importe) / CIEN for p in periodos):
+        notas.anadir("D1")
+    resultado["pasos"] = pasos_json
+    resultado["notas"] = [n.model_dump() for n in notas.lista()]
+    return resultado
 
 
-class _Liquidacion:
-    """Outcome in cents (algorithm step 8), from the final grant as shown."""
-
-    def __init__(self, b: Bases, caso: Caso, final: ImporteFinal):
-        self.b = b
-        self.concedido = a_centimos(exacto(caso.importe_concedido))
-        self.pagado = a_centimos(exacto(caso.total_pagado))
-        self.final = a_centimos(final.importe)
-        self.reintegro = max(self.pagado - self.final, 0)
-        self.pendiente = max(self.final - self.pagado, 0)
-        self.perdida = self.concedido - max(self.pagado, self.final)
-
-    def pasos(self, notas: Notas) -> list[PasoExacto]:
-        ancla = self.b.liquidacion.ancla_reintegro
-        pasos = [
-            PasoExacto("liquidacion", f"Pagos recibidos: {importe_es(Fraction(self.pagado, 100))}",
-                       Fraction(self.pagado, 100), cita(self.b, ancla)),
-            PasoExacto("liquidacion", "Menos el importe final de la subvención",
-                       -Fraction(self.final, 100), cita(self.b, ancla)),
-        ]
-        if self.perdida:
-            notas.anadir_varias(self.b.liquidacion.notas)
-            pasos.append(PasoExacto(
-                "perdida_derecho_cobro",
-                "Pérdida del derecho al cobro: la parte concedida y no pagada que ya no se cobrará (sin intereses)",
-                Fraction(self.perdida, 100), cita(self.b, self.b.liquidacion.ancla_perdida),
-            ))
-        return pasos
-
-
-def _intereses(b: Bases, caso: Caso, reintegro: int, fin: date, orden: Orden) -> list[Periodo]:
-    return calcular_periodos(Fraction(reintegro, 100), caso.pagos, fin, caso.base_dias, tabla(), orden)
+def _pasos_de_liquidacion(b: Bases, liquidacion: Liquidacion, notas: Notas) -> list[PasoExacto]:
+    """Algorithm step 8 as explained steps: payments received less the final grant."""
+    ancla = b.liquidacion.ancla_reintegro
+    pagado, final = Fraction(liquidacion.pagado, 100), Fraction(liquidacion.final, 100)
+    pasos = [
+        PasoExacto("liquidacion", Frase("Pagos recibidos: {}", Euros(pagado)), pagado, ancla),
+        PasoExacto("liquidacion", "Menos el importe final de la subvención", -final, ancla),
+    ]
+    if liquidacion.perdida:
+        notas.anadir_varias(b.liquidacion.notas)
+        pasos.append(PasoExacto(
+            "perdida_derecho_cobro",
+            "Pérdida del derecho al cobro: la parte concedida y no pagada que ya no se cobrará (sin intereses)",
+            Fraction(liquidacion.perdida, 100), b.liquidacion.ancla_perdida, tuple(b.liquidacion.notas),
+        ))
+    return pasos
 
 
 def _pasos_de_intereses(b: Bases, caso: Caso, periodos: list[Periodo]) -> list[PasoExacto]:
     pasos = []
+    decisiones = ("D6", "D7", "D8", "tipo-abierto")
     for numero, pago in enumerate(caso.pagos, start=1):
         suyos = [p for p in periodos if p.pago == numero]
         if suyos:
             pasos.append(PasoExacto(
                 "intereses",
-                f"Interés de demora del pago n.º {numero} ({pago.fecha:%d/%m/%Y}) sobre "
-                f"{importe_es(suyos[0].principal)} reintegrados, del {suyos[0].desde:%d/%m/%Y} "
-                f"al {suyos[-1].hasta:%d/%m/%Y} ({sum(p.dias for p in suyos)} días)",
-                total(suyos), cita(b, b.intereses.ancla),
+                Frase("Interés de demora del pago n.º {} ({:%d/%m/%Y}) sobre {} reintegrados, del {:%d/%m/%Y} "
+                      "al {:%d/%m/%Y} ({} días)", numero, pago.fecha, Euros(suyos[0].principal), suyos[0].desde,
+                      suyos[-1].hasta, sum(p.dias for p in suyos)),
+                total(suyos), b.intereses.ancla, decisiones,
             ))
     return pasos
 
 
-def _notas_de_intereses(caso: Caso, periodos: list[Periodo], fin: date, notas: Notas) -> None:
+def _notas_de_intereses(c: Calculo, periodos: list[Periodo], notas: Notas) -> None:
     if not periodos:
         return
-    b = bases(caso.bases)
-    notas.anadir_varias(b.intereses.notas)
+    caso, fin = c.caso, c.fin
+    notas.anadir_varias(c.b.intereses.notas)
     if caso.fecha_fin_dada() is None:
         notas.anadir("fecha-hoy", fecha=f"{fin:%d/%m/%Y}")
     elif caso.fecha_ingreso is not None and caso.fecha_ingreso == fin:
@@ -141,8 +134,8 @@ def _periodos_json(periodos: list[Periodo]) -> list[dict]:
             "hasta": p.hasta.isoformat(),
             "dias": p.dias,
             "divisor": p.divisor,
-            "tipo": format(p.tramo.interes_demora.normalize(), "f"),
-            "tipo_texto": tipo_es(p.tramo.interes_demora),
+            "tipo": format(p.tipo.normalize(), "f"),
+            "tipo_texto": tipo_es(p.tipo),
             "principal": centimos_a_texto(a_centimos(p.principal)),
             "importe": centimos_a_texto(c),
         }
@@ -150,36 +143,39 @@ def _periodos_json(periodos: list[Periodo]) -> list[dict]:
     ]
 
 
-def _ejecucion(e: Ejecucion) -> dict:
+def _ejecucion(b: Bases, e: Ejecucion) -> dict:
+    """The execution degrees, with the decimals a threshold of the bases needs
+    for the figure to be on its right side ("74.9999", not "75.00")."""
+    umbral = (exacto(b.regimen.minimo),) if isinstance(b.regimen, UmbralPorcentaje) else ()
     return {
         "gasto_justificado": centimos_a_texto(a_centimos(e.justificado)),
         "gasto_aceptado": centimos_a_texto(a_centimos(e.aceptado)),
-        "grado_economico": porcentaje_json(e.economico * CIEN),
-        "grado_tecnico": porcentaje_json(e.tecnico * CIEN),
-        "grado_aplicado": porcentaje_json(e.aplicado * CIEN),
+        "grado_economico": porcentaje_json(e.economico * CIEN, umbral),
+        "grado_tecnico": porcentaje_json(e.tecnico * CIEN, umbral),
+        "grado_aplicado": porcentaje_json(e.aplicado * CIEN, umbral),
     }
 
 
-def _rangos(b: Bases, caso: Caso, fin: date, alto: ImporteFinal, bajo: ImporteFinal) -> dict:
+def _rangos(c: Calculo, central: Computo) -> dict:
     """Figures that the text leaves open: discretionary grading (alto), the share
-    of an excess between public bodies (bajo) and the order of payments (D8)."""
-    extremos = {
-        nombre: _Liquidacion(b, caso, variante) for nombre, variante in (("alto", alto), ("bajo", bajo))
-    }
-    interes = {
-        "minimo": a_centimos(total(_intereses(b, caso, extremos["bajo"].reintegro, fin, "ultimos"))),
-        "maximo": a_centimos(total(_intereses(b, caso, extremos["alto"].reintegro, fin, "primeros"))),
-    }
+    of an excess between public bodies (bajo) and the order of payments (D8).
+    An end is computed only where the case can make it differ from the
+    central figure."""
+    discrecional = any(isinstance(m, MinoracionDiscrecional) and getattr(c.caso, m.campo) in m.valores
+                       for m in c.b.minoraciones)
+    compartido = c.caso.otras_ayudas_publicas and c.caso.otras_ayudas > 0
+    alto = c.computo(Variante(discrecional_al_maximo=True)) if discrecional else central
+    bajo = c.computo(Variante(exceso_proporcional=True)) if compartido else central
+    varios_pagos = len(c.caso.pagos) > 1
+    interes_minimo = c.intereses(bajo.liquidacion.reintegro, "ultimos")[1] if varios_pagos else bajo.intereses
+    interes_maximo = c.intereses(alto.liquidacion.reintegro, "primeros")[1] if varios_pagos else alto.intereses
     cifras = {
-        "importe_final": (extremos["alto"].final, extremos["bajo"].final),
-        "reintegro": (extremos["bajo"].reintegro, extremos["alto"].reintegro),
-        "pendiente_de_cobro": (extremos["alto"].pendiente, extremos["bajo"].pendiente),
-        "perdida_derecho_cobro": (extremos["bajo"].perdida, extremos["alto"].perdida),
-        "intereses": (interes["minimo"], interes["maximo"]),
-        "total_a_ingresar": (
-            extremos["bajo"].reintegro + interes["minimo"],
-            extremos["alto"].reintegro + interes["maximo"],
-        ),
+        "importe_final": (alto.liquidacion.final, bajo.liquidacion.final),
+        "reintegro": (bajo.liquidacion.reintegro, alto.liquidacion.reintegro),
+        "pendiente_de_cobro": (alto.liquidacion.pendiente, bajo.liquidacion.pendiente),
+        "perdida_derecho_cobro": (bajo.liquidacion.perdida, alto.liquidacion.perdida),
+        "intereses": (interes_minimo, interes_maximo),
+        "total_a_ingresar": (bajo.liquidacion.reintegro + interes_minimo, alto.liquidacion.reintegro + interes_maximo),
     }
     return {
         nombre: {"minimo": centimos_a_texto(minimo), "maximo": centimos_a_texto(maximo)}

@@ -9,18 +9,63 @@ from fractions import Fraction
 
 from .caso import Caso
 from .ejecucion import Ejecucion
-from .explicacion import Notas
-from .importes import CIEN, exacto, porcentaje_es
+from .explicacion import Frase, Notas
+from .importes import CIEN, Porcentaje, exacto
 from .modelo_bases import Bases, UmbralDeclarado, UmbralPorcentaje
+from .variante import Variante
+
+GASTO_SOBRE_CONCEDIDO = "gasto_aceptado/importe_concedido"
+GASTO_SOBRE_COSTE = "gasto_aceptado/coste_proyecto"
+OBJETIVOS = "grado_cumplimiento_objetivos"
+
+# What each measure is, in the sentence that says it is short of its threshold.
+_QUE_SE_MIDE = {
+    GASTO_SOBRE_CONCEDIDO: "el gasto aceptado es el {} del importe concedido",
+    GASTO_SOBRE_COSTE: "el gasto aceptado es el {} del coste del proyecto",
+    OBJETIVOS: "el grado de cumplimiento de los objetivos es del {}",
+}
 
 
 @dataclass(frozen=True)
 class CausaDeReintegroTotal:
-    texto: str
+    frase: Frase | str
     ancla: str
+    notas: tuple[str, ...] = ()
 
 
-def causa_total(b: Bases, caso: Caso, e: Ejecucion, notas: Notas) -> CausaDeReintegroTotal | None:
+@dataclass(frozen=True)
+class Umbral:
+    """One threshold test of the bases: a measure of the case and its minimum."""
+
+    medida: str  # GASTO_SOBRE_CONCEDIDO, GASTO_SOBRE_COSTE or OBJETIVOS
+    valor: Fraction  # the measure now (1 = 100 %)
+    minimo: Fraction  # the threshold (1 = 100 %)
+    base: Fraction | None  # G or C for a measure of expense (A / base), None for objectives
+
+    @property
+    def de_gasto(self) -> bool:
+        return self.base is not None
+
+
+def umbrales(regimen: UmbralPorcentaje | UmbralDeclarado, e: Ejecucion, v: Variante) -> list[Umbral]:
+    """The threshold tests of a percentage regime, economic first (none for a
+    regime of stated approximation)."""
+    if not isinstance(regimen, UmbralPorcentaje):
+        return []
+    minimo = exacto(regimen.minimo) / CIEN
+    if regimen.medida == "importe_concedido" and not v.umbral_sobre_coste:
+        salida = [Umbral(GASTO_SOBRE_CONCEDIDO, e.aceptado / e.concedido, minimo, e.concedido)]
+    else:
+        salida = [Umbral(GASTO_SOBRE_COSTE, e.aceptado / e.coste, minimo, e.coste)]
+    cuentan_objetivos = regimen.objetivos_en_umbral == "si" or (
+        regimen.objetivos_en_umbral == "discutible" and not v.umbral_sin_objetivos
+    )
+    if cuentan_objetivos:
+        salida.append(Umbral(OBJETIVOS, e.tecnico, minimo, None))
+    return salida
+
+
+def causa_total(b: Bases, caso: Caso, e: Ejecucion, v: Variante, notas: Notas) -> CausaDeReintegroTotal | None:
     """The first total cause the case meets, or None when the regime is proportional."""
     for causa in b.causas_totales:
         if getattr(caso, causa.campo):
@@ -31,7 +76,7 @@ def causa_total(b: Bases, caso: Caso, e: Ejecucion, notas: Notas) -> CausaDeRein
         return concurrente
     if isinstance(b.regimen, UmbralDeclarado):
         return _declaracion(b.regimen, caso, notas)
-    return _umbral(b.regimen, e, notas)
+    return _umbral(b.regimen, e, v, notas)
 
 
 def _ayudas_que_cubren_el_coste(b: Bases, caso: Caso, e: Ejecucion, notas: Notas) -> CausaDeReintegroTotal | None:
@@ -52,29 +97,24 @@ def _declaracion(regimen: UmbralDeclarado, caso: Caso, notas: Notas) -> CausaDeR
     notas.anadir_varias(regimen.notas)
     if getattr(caso, regimen.campo):
         return None
-    return CausaDeReintegroTotal(regimen.texto_total, regimen.ancla)
+    return CausaDeReintegroTotal(regimen.texto_total, regimen.ancla, tuple(regimen.notas))
 
 
-def medida_del_umbral(regimen: UmbralPorcentaje, e: Ejecucion) -> Fraction:
-    """The measure the bases compares with its threshold, as a fraction."""
-    if regimen.medida == "importe_concedido":
-        return e.aceptado / e.concedido
-    if regimen.medida == "coste_proyecto":
-        return e.aceptado / e.coste
-    return e.economico
-
-
-def _umbral(regimen: UmbralPorcentaje, e: Ejecucion, notas: Notas) -> CausaDeReintegroTotal | None:
-    minimo = exacto(regimen.minimo) / CIEN
-    medida = medida_del_umbral(regimen, e)
-    if medida < minimo or e.tecnico < minimo:
-        que = "la ejecución económica" if medida < minimo else "el grado de cumplimiento de los objetivos"
-        valor = medida if medida < minimo else e.tecnico
-        return CausaDeReintegroTotal(
-            f"{regimen.texto_total}: {que} es del {porcentaje_es(valor * CIEN)}, "
-            f"por debajo del {porcentaje_es(minimo * CIEN)}",
-            regimen.ancla,
-        )
-    if regimen.limite_exacto == "laguna" and minimo in (medida, e.tecnico):
-        notas.anadir("D3", umbral=porcentaje_es(minimo * CIEN))
+def _umbral(regimen: UmbralPorcentaje, e: Ejecucion, v: Variante, notas: Notas) -> CausaDeReintegroTotal | None:
+    pruebas = umbrales(regimen, e, v)
+    for u in pruebas:
+        if u.valor < u.minimo:
+            return _por_debajo(regimen, u, "{}: " + _QUE_SE_MIDE[u.medida] + ", por debajo del {}")
+    en_el_limite = [u for u in pruebas if u.valor == u.minimo]
+    if regimen.limite_exacto == "laguna" and en_el_limite:
+        if v.umbral_exacto_total:
+            return _por_debajo(regimen, en_el_limite[0], "{}: " + _QUE_SE_MIDE[en_el_limite[0].medida]
+                               + ", justo el {} y no más, y esta lectura no lo da por superado", ("D3",))
+        notas.anadir("D3", umbral=Porcentaje(en_el_limite[0].minimo * CIEN))
     return None
+
+
+def _por_debajo(regimen: UmbralPorcentaje, u: Umbral, plantilla: str, notas: tuple[str, ...] = ()) -> CausaDeReintegroTotal:
+    minimo = u.minimo * CIEN
+    frase = Frase(plantilla, regimen.texto_total, Porcentaje(u.valor * CIEN, (minimo,)), Porcentaje(minimo))
+    return CausaDeReintegroTotal(frase, regimen.ancla, notas)

@@ -27,6 +27,16 @@ class Tramo(BaseModel):
     instrumento: str
     confianza: str
     nota: str | None = None
+    # Where the instrument can be read as setting another rate, that rate
+    # (shown as a rival reading, with ``lectura`` its id).
+    interes_demora_alternativo: Decimal | None = None
+    lectura: str | None = None
+
+    def tipo(self, alternativo: bool = False) -> Decimal:
+        """The interés de demora of this row, or its alternative reading's."""
+        if alternativo and self.interes_demora_alternativo is not None:
+            return self.interes_demora_alternativo
+        return self.interes_demora
 
     def cubre(self, dia: date) -> bool:
         return self.desde <= dia and (self.hasta is None or dia <= self.hasta)

@@ -342,7 +342,9 @@ class Calculadora {
     this.erroresGenerales.hidden = true;
     const enlace = this._urlCaso(caso).href;
     const datos = el("script", { type: "application/json", "data-resultado": true });
-    datos.textContent = respuesta.texto;
+    // Exactly the text `python -m reintegro calcular` prints (salida.py: indent 2,
+    // no ASCII escaping): the worker sends the result once, compact.
+    datos.textContent = JSON.stringify(r, null, 2);
     const fecha = fechaDeHoy();
     this.zonaResultado.replaceChildren(
       el("h3", { id: this.idTituloResultado, texto: "Resultado" }),

@@ -3,30 +3,26 @@
 ``Calculo.computo`` runs the one algorithm (steps 1–9) for a variant of the
 computation and, optionally, a changed case (a cause remedied, a threshold
 reached): the central result, the ends of the ranges, the rival readings and
-the margin are all computed here, by the same code. Interest is memoised per
-principal, order of payments, end date and rate, since many variants share
-the same reintegro.
+the margin are all computed here, by the same code.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
+
 from datetime import date
-from fractions import Fraction
 
 from .caso import Caso
 from .ejecucion import Ejecucion, medir
 from .explicacion import Notas
 from .importe_final import ImporteFinal, calcular_importe_final
-from .importes import a_centimos, exacto
-from .intereses import Orden, Periodo, calcular_periodos, total
+from .importes import Racional, a_centimos, exacto
+from .intereses import Orden, Periodo, calcular_periodos, total_exacto
 from .modelo_bases import Bases
-from .tipos_interes import tabla
 from .variante import CENTRAL, Variante
 
 
-@dataclass(frozen=True)
-class Liquidacion:
+class Liquidacion(NamedTuple):
     """Outcome in cents (algorithm step 8), from the final grant as shown."""
 
     concedido: int
@@ -47,8 +43,7 @@ class Liquidacion:
         return self.concedido - max(self.pagado, self.final)
 
 
-@dataclass(frozen=True)
-class Computo:
+class Computo(NamedTuple):
     """A case computed under one variant: execution, final grant, outcome, interest."""
 
     caso: Caso
@@ -70,29 +65,33 @@ class Calculo:
         self.caso = caso
         self.hoy = hoy
         self.fin = caso.fecha_fin_dada() or hoy
-        self._intereses: dict[tuple, tuple[list[Periodo], int]] = {}
+        self._computos: dict[tuple, Computo] = {}
 
-    def computo(self, v: Variante = CENTRAL, caso: Caso | None = None, notas: Notas | None = None) -> Computo:
-        """The case (or ``caso``, a changed copy) under the variant ``v``."""
-        caso = caso or self.caso
+    def computo(self, v: Variante = CENTRAL, cambio: dict | None = None, notas: Notas | None = None) -> Computo:
+        """The case, with the fields of ``cambio`` changed (a cause remedied, a
+        threshold reached, a fact not stated answered otherwise), under the
+        variant ``v``. Each (variant, change) is computed once."""
+        clave = (v, tuple(sorted(cambio.items())) if cambio else ())
+        if notas is None and clave in self._computos:
+            return self._computos[clave]
+        caso = self.caso.model_copy(update=cambio) if cambio else self.caso
         e = medir(self.b, caso, v)
         final = calcular_importe_final(self.b, caso, e, v, notas if notas is not None else Notas())
         liquidacion = liquidar(caso, final)
-        _, intereses = self.intereses(liquidacion.reintegro, "proporcional", v.tipo_alternativo, caso=caso)
-        return Computo(caso, e, final, liquidacion, intereses)
+        intereses = self.intereses(liquidacion.reintegro, alternativo=v.tipo_alternativo, caso=caso)
+        resultado = self._computos[clave] = Computo(caso, e, final, liquidacion, intereses)
+        return resultado
 
-    def intereses(
-        self, reintegro: int, orden: Orden, alternativo: bool = False, fin: date | None = None, caso: Caso | None = None
-    ) -> tuple[list[Periodo], int]:
-        """Interest periods and their total in cents (D7: one rounding)."""
+    def intereses(self, reintegro: int, orden: Orden = "proporcional", alternativo: bool = False,
+                  fin: date | None = None, caso: Caso | None = None) -> int:
+        """The interest of a reintegro (in cents) in cents, rounded once (D7)."""
         caso = caso or self.caso
-        fin = fin or self.fin
-        clave = (reintegro, orden, alternativo, fin, caso.pagos, caso.base_dias)
-        if clave not in self._intereses:
-            periodos = calcular_periodos(Fraction(reintegro, 100), caso.pagos, fin, caso.base_dias, tabla(), orden,
-                                         alternativo)
-            self._intereses[clave] = (periodos, a_centimos(total(periodos)))
-        return self._intereses[clave]
+        exacto_ = total_exacto(Racional(reintegro, 100), caso.pagos, fin or self.fin, caso.base_dias, orden, alternativo)
+        return a_centimos(exacto_)
+
+    def periodos(self, reintegro: int) -> list[Periodo]:
+        """The pieces of the interest of the case's reintegro, for the result's table."""
+        return calcular_periodos(Racional(reintegro, 100), self.caso.pagos, self.fin, self.caso.base_dias, "proporcional")
 
 
 def liquidar(caso: Caso, final: ImporteFinal) -> Liquidacion:

@@ -7,8 +7,7 @@ every explanation step carries.
 from __future__ import annotations
 
 from functools import cache
-
-from pydantic import BaseModel, ConfigDict
+from typing import NamedTuple
 
 from .datos import leer_toml, nombres_de_bases
 from .modelo_bases import Bases, Parrafo
@@ -16,10 +15,8 @@ from .modelo_bases import Bases, Parrafo
 PAGINA_LEY_GENERAL = "como-se-calcula/"
 
 
-class Cita(BaseModel):
+class Cita(NamedTuple):
     """Where a step comes from: the norm, its numbering, the page anchor, the words."""
-
-    model_config = ConfigDict(frozen=True)
 
     norma: str
     referencia: str
@@ -32,9 +29,7 @@ class ParrafoLey(Parrafo):
     norma: str
 
 
-class Nota(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Nota(NamedTuple):
     codigo: str
     titulo: str
     texto: str

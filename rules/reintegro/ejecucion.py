@@ -6,36 +6,34 @@ degree Ee = min(A, C) / C; the technical degree Et = objectives met / 100.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
+from typing import NamedTuple
+
 
 from .caso import Caso
-from .importes import CIEN, exacto
+from .importes import CIEN, Racional, exacto
 from .modelo_bases import Bases, Deduccion
 from .variante import Variante
 
 
-@dataclass(frozen=True)
-class Descuento:
+class Descuento(NamedTuple):
     """A deduction that applies: its clause and the amount actually removed."""
 
     clausula: Deduccion
-    importe: Fraction
+    importe: Racional
 
 
-@dataclass(frozen=True)
-class Ejecucion:
-    concedido: Fraction  # G
-    coste: Fraction  # C
-    justificado: Fraction  # J
-    aceptado: Fraction  # A
+class Ejecucion(NamedTuple):
+    concedido: Racional  # G
+    coste: Racional  # C
+    justificado: Racional  # J
+    aceptado: Racional  # A
     descuentos: tuple[Descuento, ...]  # deductions that lower A
     fijos: tuple[Descuento, ...]  # deductions read as a fixed amount outside A (reading "deducciones")
-    economico: Fraction  # Ee, 0..1
-    tecnico: Fraction  # Et, 0..1
+    economico: Racional  # Ee, 0..1
+    tecnico: Racional  # Et, 0..1
 
     @property
-    def aplicado(self) -> Fraction:
+    def aplicado(self) -> Racional:
         """E = min(Ee, Et) (D2)."""
         return min(self.economico, self.tecnico)
 

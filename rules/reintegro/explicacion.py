@@ -9,11 +9,11 @@ their sentences.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
+from typing import NamedTuple
+
 
 from .catalogo import Bases, Nota, cita, nota
-from .importes import centimos_a_texto, es_centimo_exacto, repartir
+from .importes import Racional, centimos_a_texto, es_centimo_exacto, repartir
 
 
 class Frase:
@@ -30,15 +30,14 @@ class Frase:
         return self.plantilla.format(*self.valores)
 
 
-@dataclass(frozen=True)
-class PasoExacto:
+class PasoExacto(NamedTuple):
     """One step while computing: its sentence, exact signed amount, the anchor
     of the paragraph it applies (None: nothing in the text defines it) and the
     notes (interpretation decisions) that shape it."""
 
     bloque: str  # "importe_final", "liquidacion", "perdida_derecho_cobro", "intereses"
     frase: Frase | str
-    importe: Fraction
+    importe: Racional
     ancla: str | None
     notas: tuple[str, ...] = ()
 
@@ -68,7 +67,7 @@ class Notas:
 
 
 def _cita_json(b: Bases, ancla: str | None) -> dict | None:
-    return None if ancla is None else cita(b, ancla).model_dump()
+    return None if ancla is None else cita(b, ancla)._asdict()
 
 
 def redondear_pasos(b: Bases, pasos: list[PasoExacto], notas: Notas) -> tuple[list[dict], bool]:

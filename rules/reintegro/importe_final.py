@@ -7,13 +7,13 @@ margin.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
+from typing import NamedTuple
+
 
 from .caso import Caso
 from .ejecucion import Descuento, Ejecucion
 from .explicacion import Frase, Notas, PasoExacto
-from .importes import CIEN, Euros, Porcentaje, exacto
+from .importes import CIEN, Euros, Porcentaje, Racional, exacto
 from .minoraciones import reducciones
 from .modelo_bases import Bases
 from .regimen import causa_total
@@ -23,22 +23,21 @@ BLOQUE = "importe_final"
 ANCLA_IMPORTE_CONCEDIDO = "cifras"  # "Cómo se calcula", the figures involved
 
 
-@dataclass(frozen=True)
-class ImporteFinal:
+class ImporteFinal(NamedTuple):
     pasos: tuple[PasoExacto, ...]
     total: bool  # the regime is total reintegro
 
     @property
-    def importe(self) -> Fraction:
-        return sum((p.importe for p in self.pasos), Fraction(0))
+    def importe(self) -> Racional:
+        return sum((p.importe for p in self.pasos), Racional(0))
 
 
 class _Pasos:
     def __init__(self) -> None:
         self.lista: list[PasoExacto] = []
-        self.suma = Fraction(0)
+        self.suma = Racional(0)
 
-    def anadir(self, frase: Frase | str, importe: Fraction, ancla: str | None, notas: tuple[str, ...] = ()) -> None:
+    def anadir(self, frase: Frase | str, importe: Racional, ancla: str | None, notas: tuple[str, ...] = ()) -> None:
         self.lista.append(PasoExacto(BLOQUE, frase, importe, ancla, notas))
         self.suma += importe
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .calculo import Calculo, Computo
-from .caso import Caso
 from .catalogo import cita, lectura
 from .importes import CIEN, Euros, Porcentaje, centimos_a_texto, exacto
 from .minoraciones import dias_de_retraso, periodos_de_retraso, periodos_es
@@ -32,7 +31,7 @@ class Candidata:
     id: str
     ancla: str
     variante: Variante = CENTRAL
-    caso: Caso | None = None  # the case with the other answer, for a fact not stated
+    cambio: dict | None = None  # the other answer, for a fact the user did not state
     datos: dict[str, object] = field(default_factory=dict)  # placeholders of its text
 
 
@@ -113,7 +112,7 @@ def _cofinanciado_d(c: Calculo, central: Computo) -> list[Candidata]:
 
 
 def _tipo_alternativo(c: Calculo, central: Computo) -> list[Candidata]:
-    periodos, _ = c.intereses(central.liquidacion.reintegro, "proporcional")
+    periodos = c.periodos(central.liquidacion.reintegro)
     ids = dict.fromkeys(p.tramo.lectura for p in periodos if p.tramo.interes_demora_alternativo is not None)
     return [Candidata(i, "lgs-38-2", Variante(tipo_alternativo=True)) for i in ids if i]
 
@@ -122,8 +121,7 @@ def _aproximacion_no_indicada(c: Calculo, central: Computo) -> list[Candidata]:
     regimen = c.b.regimen
     if not isinstance(regimen, UmbralDeclarado) or regimen.campo in c.caso.model_fields_set:
         return []
-    otra = c.caso.model_copy(update={regimen.campo: False})
-    return [Candidata("aproximacion-significativa", regimen.ancla, caso=otra)]
+    return [Candidata("aproximacion-significativa", regimen.ancla, cambio={regimen.campo: False})]
 
 
 CANDIDATAS: tuple[Callable[[Calculo, Computo], list[Candidata]], ...] = (
@@ -137,7 +135,7 @@ def lecturas(c: Calculo, central: Computo) -> list[dict]:
     salida = []
     for candidatas in CANDIDATAS:
         for candidata in candidatas(c, central):
-            rival = c.computo(candidata.variante, candidata.caso)
+            rival = c.computo(candidata.variante, candidata.cambio)
             if _mismas_cifras(rival, central):
                 continue
             salida.append(_como_json(c, candidata, rival))
@@ -153,7 +151,7 @@ def _como_json(c: Calculo, candidata: Candidata, rival: Computo) -> dict:
     return {
         "id": candidata.id,
         **lectura(candidata.id, **candidata.datos),
-        "cita": cita(c.b, candidata.ancla).model_dump(),
+        "cita": cita(c.b, candidata.ancla)._asdict(),
         "regimen": "total" if rival.liquidacion.total else "proporcional",
         "importe_final": centimos_a_texto(rival.liquidacion.final),
         "reintegro": centimos_a_texto(rival.liquidacion.reintegro),

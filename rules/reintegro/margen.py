@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from fractions import Fraction
 
 from .calculo import Calculo, Computo
 from .caso import Caso
 from .catalogo import campos_genericos, cita, remedio
 from .ejecucion import medir
 from .explicacion import Frase, Notas
-from .importes import CIEN, Euros, Porcentaje, centimos_a_texto, exacto, numero_json, porcentaje_json, redondear
+from .importes import (
+    CIEN, Euros, Porcentaje, Racional, a_centimos, centimos_a_texto, exacto, numero_json, porcentaje_json, redondear,
+)
 from .intereses import dias_del_ano
 from .minoraciones import dias_de_retraso
 from .modelo_bases import MinoracionPorDias
@@ -36,9 +37,11 @@ from .variante import CENTRAL, Variante
 
 
 def margen(c: Calculo, central: Computo) -> dict:
+    pruebas = umbrales(c.b.regimen, central.ejecucion, CENTRAL)
     return {
-        "umbrales": [_umbral_json(c, u) for u in umbrales(c.b.regimen, central.ejecucion, CENTRAL)],
-        "por_causa": [_causa_json(c, central, causa) for causa in causas(c, central)],
+        "umbrales": [_umbral_json(c, central, u) for u in pruebas],
+        "por_causa": [_causa_json(c, central, causa, any(u.valor < u.minimo for u in pruebas))
+                      for causa in causas(c, central)],
         "interes_diario": _interes_diario(c, central),
         "si_ingresa_el": _si_ingresa_hoy(c, central),
     }
@@ -47,57 +50,57 @@ def margen(c: Calculo, central: Computo) -> dict:
 # ------------------------------------------------------------------ thresholds
 
 
-def _centimos_arriba(valor: Fraction) -> int:
-    """Whole hundredths of ``valor``, rounded up: the least amount (or
-    percentage with two decimals) that reaches it."""
-    centimos = valor * 100
-    return -(-centimos.numerator // centimos.denominator)
+def _centesimas_arriba(valor: Racional) -> int:
+    """Whole hundredths of ``valor``, rounded up: the least amount in cents
+    (or percentage with two decimals) that reaches it."""
+    centesimas = valor * 100
+    return -(-centesimas.numerator // centesimas.denominator)
 
 
-def _euros(centimos: int) -> Decimal:
-    return Decimal(centimos).scaleb(-2)
+def _de_centesimas(centesimas: int) -> Decimal:
+    return Decimal(centesimas).scaleb(-2)
 
 
-def _para_alcanzar(caso: Caso, u: Umbral, aceptado: Fraction) -> dict:
+def _para_alcanzar(caso: Caso, u: Umbral, aceptado: Racional) -> dict:
     """The case change that puts the measure of ``u`` exactly at its minimum:
     more (or less) expense presented, every deduction unchanged; or the least
     percentage of objectives."""
     if not u.de_gasto:
-        return {"grado_cumplimiento_objetivos": _euros(_centimos_arriba(u.minimo * CIEN))}
-    diferencia = _centimos_arriba(u.minimo * u.base) - round(aceptado * 100)
-    return {"gasto_justificado": _euros(round(exacto(caso.justificado) * 100) + diferencia)}
+        return {"grado_cumplimiento_objetivos": _de_centesimas(_centesimas_arriba(u.minimo * CIEN))}
+    diferencia = _centesimas_arriba(u.minimo * u.base) - a_centimos(aceptado)
+    return {"gasto_justificado": _de_centesimas(a_centimos(exacto(caso.justificado)) + diferencia)}
 
 
-def alcanzar_umbrales(c: Calculo, caso: Caso) -> Caso:
-    """``caso`` with every threshold it misses reached exactly."""
+def alcanzar_umbrales(c: Calculo, cambio: dict) -> dict:
+    """``cambio`` plus what reaches exactly every threshold the changed case misses."""
+    caso = c.caso.model_copy(update=cambio) if cambio else c.caso
     e = medir(c.b, caso, CENTRAL)
-    cambio: dict = {}
+    salida = dict(cambio)
     for u in umbrales(c.b.regimen, e, CENTRAL):
         if u.valor < u.minimo:
-            cambio.update(_para_alcanzar(caso, u, e.aceptado))
-    return caso.model_copy(update=cambio) if cambio else caso
+            salida.update(_para_alcanzar(caso, u, e.aceptado))
+    return salida
 
 
-def _umbral_json(c: Calculo, u: Umbral) -> dict:
-    minimo = u.minimo * CIEN
+def _umbral_json(c: Calculo, central: Computo, u: Umbral) -> dict:
+    e = central.ejecucion
     salida: dict = {
         "medida": u.medida,
         "porcentaje_minimo": numero_json(c.b.regimen.minimo),
-        "porcentaje_actual": porcentaje_json(u.valor * CIEN, (minimo,)),
+        "porcentaje_actual": porcentaje_json(u.valor * CIEN, (u.minimo * CIEN,)),
         "cumple": u.valor >= u.minimo,
     }
-    e = medir(c.b, c.caso, CENTRAL)
     cambio = _para_alcanzar(c.caso, u, e.aceptado)
     if u.de_gasto:
-        minimo_aceptado = _centimos_arriba(u.minimo * u.base)
+        minimo_aceptado = _centesimas_arriba(u.minimo * u.base)
         salida["gasto_aceptado_minimo"] = centimos_a_texto(minimo_aceptado)
-        salida["falta"] = centimos_a_texto(max(minimo_aceptado - round(e.aceptado * 100), 0))
+        salida["falta"] = centimos_a_texto(max(minimo_aceptado - a_centimos(e.aceptado), 0))
         salida["gasto_justificado_necesario"] = f"{cambio['gasto_justificado']:.2f}"
     else:
         necesario = cambio["grado_cumplimiento_objetivos"]
         salida["porcentaje_necesario"] = numero_json(necesario)
         salida["falta"] = numero_json(max(necesario - c.caso.grado_cumplimiento_objetivos, Decimal(0)))
-    alcanzado = c.computo(caso=c.caso.model_copy(update=cambio))
+    alcanzado = c.computo(cambio=cambio)
     salida["reintegro_al_alcanzarlo"] = centimos_a_texto(alcanzado.liquidacion.reintegro)
     salida["importe_final_al_alcanzarlo"] = centimos_a_texto(alcanzado.liquidacion.final)
     salida["total_a_ingresar_al_alcanzarlo"] = centimos_a_texto(alcanzado.total_a_ingresar)
@@ -171,50 +174,50 @@ def _causas_de_minoracion(c: Calculo) -> list[Causa]:
     return lista
 
 
-def _causa_json(c: Calculo, central: Computo, causa: Causa) -> dict:
-    remediado = c.caso.model_copy(update=causa.cambio) if causa.cambio else c.caso
-    sin_ella = c.computo(causa.variante, remediado)
+def _causa_json(c: Calculo, central: Computo, causa: Causa, falla_un_umbral: bool) -> dict:
+    sin_ella = c.computo(causa.variante, causa.cambio)
     salida = {
         "campo": causa.campo,
         "etiqueta": causa.etiqueta,
-        "cita": cita(c.b, causa.ancla).model_dump(),
+        "cita": cita(c.b, causa.ancla)._asdict(),
         "reintegro_sin_ella": centimos_a_texto(sin_ella.liquidacion.reintegro),
         "importe_final_sin_ella": centimos_a_texto(sin_ella.liquidacion.final),
         "total_a_ingresar_sin_ella": centimos_a_texto(sin_ella.total_a_ingresar),
     }
-    con_umbrales = None
-    if _falla_algun_umbral(c, central):
-        con_umbrales = c.computo(causa.variante, alcanzar_umbrales(c, remediado))
-        salida["reintegro_sin_ella_al_alcanzar_umbrales"] = centimos_a_texto(con_umbrales.liquidacion.reintegro)
+    comparacion = None
+    if falla_un_umbral:
+        # The threshold decides the figure: what the cause costs once it is reached.
+        con_umbral = c.computo(causa.variante, alcanzar_umbrales(c, causa.cambio))
+        solo_umbral = c.computo(cambio=alcanzar_umbrales(c, {}))
+        salida["reintegro_sin_ella_al_alcanzar_umbrales"] = centimos_a_texto(con_umbral.liquidacion.reintegro)
+        comparacion = (con_umbral, solo_umbral)
     texto_remedio, ancla_remedio = remedio(causa.campo)
-    salida["texto"] = _texto_de_causa(c, central, causa, sin_ella, con_umbrales, texto_remedio)
-    salida["cita_remedio"] = cita(c.b, ancla_remedio).model_dump() if ancla_remedio else None
+    salida["texto"] = _texto_de_causa(central, causa, sin_ella, comparacion, texto_remedio)
+    salida["cita_remedio"] = cita(c.b, ancla_remedio)._asdict() if ancla_remedio else None
     return salida
 
 
-def _falla_algun_umbral(c: Calculo, central: Computo) -> bool:
-    return any(u.valor < u.minimo for u in umbrales(c.b.regimen, central.ejecucion, CENTRAL))
+def _cifra(computo: Computo, cobrado: bool) -> Euros:
+    """What a beneficiary compares: the reintegro once paid, the final grant before."""
+    centimos = computo.liquidacion.reintegro if cobrado else computo.liquidacion.final
+    return Euros(Racional(centimos, 100))
 
 
-def _texto_de_causa(c: Calculo, central: Computo, causa: Causa, sin_ella: Computo, con_umbrales: Computo | None,
-                    texto_remedio: str | None) -> str:
+def _texto_de_causa(central: Computo, causa: Causa, sin_ella: Computo,
+                    comparacion: tuple[Computo, Computo] | None, texto_remedio: str | None) -> str:
     """One plain sentence: the breach, what it costs, what can still be done."""
     cobrado = central.liquidacion.pagado > 0
-    ahora = central.liquidacion.reintegro if cobrado else central.liquidacion.final
-    sin = sin_ella.liquidacion.reintegro if cobrado else sin_ella.liquidacion.final
+    verbo = "devolvería" if cobrado else "la subvención final sería de"
+    ahora, sin = _cifra(central, cobrado), _cifra(sin_ella, cobrado)
     frases = [f"{causa.descripcion}."]
-    if sin != ahora:
-        verbo = "devolvería" if cobrado else "la subvención final sería de"
-        frases.append(f"Sin esta causa {verbo} {Euros(Fraction(sin, 100)):} en lugar de {Euros(Fraction(ahora, 100)):}.")
-    elif con_umbrales is not None:
-        umbral = con_umbrales.liquidacion.reintegro if cobrado else con_umbrales.liquidacion.final
-        con = c.computo(CENTRAL, alcanzar_umbrales(c, c.caso))
-        antes = con.liquidacion.reintegro if cobrado else con.liquidacion.final
-        frases.append("Mientras no alcance el umbral, el reintegro es total y esta causa no cambia la cifra")
-        if umbral != antes:
-            frases[-1] += (f"; al alcanzarlo, sin esta causa {'devolvería' if cobrado else 'la subvención final sería de'} "
-                           f"{Euros(Fraction(umbral, 100)):} en lugar de {Euros(Fraction(antes, 100)):}")
-        frases[-1] += "."
+    if sin.valor != ahora.valor:
+        frases.append(f"Sin esta causa {verbo} {sin:} en lugar de {ahora:}.")
+    elif comparacion is not None:
+        con, antes = (_cifra(x, cobrado) for x in comparacion)
+        frase = "Mientras no alcance el umbral, el reintegro es total y esta causa no cambia la cifra"
+        if con.valor != antes.valor:
+            frase += f"; al alcanzarlo, sin esta causa {verbo} {con:} en lugar de {antes:}"
+        frases.append(frase + ".")
     else:
         frases.append("En este caso no cambia la cifra, porque otra causa ya la determina.")
     if texto_remedio:
@@ -232,7 +235,7 @@ def _interes_diario(c: Calculo, central: Computo) -> str:
     if reintegro == 0 or not c.caso.pagos:
         return "0.00"
     tipo = exacto(tabla().tramo_de(c.fin).interes_demora) / CIEN
-    return redondear(Fraction(reintegro, 100) * tipo / dias_del_ano(c.fin.year, c.caso.base_dias))
+    return redondear(Racional(reintegro, 100) * tipo / dias_del_ano(c.fin.year, c.caso.base_dias))
 
 
 def _si_ingresa_hoy(c: Calculo, central: Computo) -> dict | None:
@@ -240,7 +243,7 @@ def _si_ingresa_hoy(c: Calculo, central: Computo) -> dict | None:
     reintegro = central.liquidacion.reintegro
     if c.fin <= c.hoy or reintegro == 0:
         return None
-    _, intereses = c.intereses(reintegro, "proporcional", fin=c.hoy)
+    intereses = c.intereses(reintegro, fin=c.hoy)
     return {
         "fecha": c.hoy.isoformat(),
         "intereses": centimos_a_texto(intereses),

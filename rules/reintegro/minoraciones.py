@@ -5,12 +5,12 @@ groups of reductions. Each kind is written once and configured by the data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
+from typing import NamedTuple
+
 
 from .caso import Caso
 from .explicacion import Frase, Notas
-from .importes import CIEN, Porcentaje, exacto
+from .importes import CIEN, Porcentaje, Racional, exacto
 from .modelo_bases import (
     Bases,
     MinoracionDiscrecional,
@@ -20,12 +20,11 @@ from .modelo_bases import (
 from .variante import Variante
 
 
-@dataclass(frozen=True)
-class Reduccion:
+class Reduccion(NamedTuple):
     """A reduction that applies, as a fraction of the grant."""
 
     frase: Frase
-    fraccion: Fraction
+    fraccion: Racional
     ancla: str
     grupo: str | None = None
     notas: tuple[str, ...] = ()
@@ -71,7 +70,7 @@ def _discrecional(m: MinoracionDiscrecional, caso: Caso, al_maximo: bool, notas:
     return Reduccion(
         Frase("{}: sin cifra en el texto; el cálculo toma el extremo inferior (0 %) "
               "y el rango llega hasta el {} del importe concedido", m.texto, maximo),
-        Fraction(0),
+        Racional(0),
         m.ancla,
         notas=codigos,
     )
@@ -125,7 +124,7 @@ def _topes_de_grupo(b: Bases, lista: list[Reduccion]) -> list[Reduccion]:
     """Append, per capped group, a step giving back what exceeds its cap."""
     salida = list(lista)
     for grupo in b.grupos:
-        suma = sum((r.fraccion for r in lista if r.grupo == grupo.id), Fraction(0))
+        suma = sum((r.fraccion for r in lista if r.grupo == grupo.id), Racional(0))
         tope = exacto(grupo.tope) / CIEN
         if suma > tope:
             salida.append(

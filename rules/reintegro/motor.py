@@ -7,14 +7,13 @@ public contract.
 from __future__ import annotations
 
 from datetime import date
-from fractions import Fraction
 
 from .calculo import Calculo, Computo, Liquidacion
 from .caso import Caso
 from .catalogo import Bases, bases, campos_genericos
 from .ejecucion import Ejecucion
 from .explicacion import Frase, Notas, PasoExacto, redondear_pasos
-from .importes import CIEN, Euros, a_centimos, centimos_a_texto, exacto, porcentaje_json, repartir, tipo_es
+from .importes import CIEN, Euros, Racional, a_centimos, centimos_a_texto, exacto, porcentaje_json, repartir, tipo_es
 from .intereses import Periodo, total
 from .lecturas import lecturas
 from .margen import margen
@@ -34,7 +33,7 @@ def calcular(caso: Caso, hoy: date | None = None, b: Bases | None = None) -> dic
     notas.anadir_varias(b.notas)
     central = c.computo(notas=notas)
     liquidacion = central.liquidacion
-    periodos, intereses_total = c.intereses(liquidacion.reintegro, "proporcional")
+    periodos, intereses_total = c.periodos(liquidacion.reintegro), central.intereses
     _notas_de_intereses(c, periodos, notas)
     pasos = [*central.importe_final.pasos, *_pasos_de_liquidacion(b, liquidacion, notas),
              *_pasos_de_intereses(b, caso, periodos)]
@@ -67,14 +66,14 @@ def calcular(caso: Caso, hoy: date | None = None, b: Bases | None = None) -> dic
     if con_fracciones or any(p.importe != a_centimos(p.importe) / CIEN for p in periodos):
         notas.anadir("D1")
     resultado["pasos"] = pasos_json
-    resultado["notas"] = [n.model_dump() for n in notas.lista()]
+    resultado["notas"] = [n._asdict() for n in notas.lista()]
     return resultado
 
 
 def _pasos_de_liquidacion(b: Bases, liquidacion: Liquidacion, notas: Notas) -> list[PasoExacto]:
     """Algorithm step 8 as explained steps: payments received less the final grant."""
     ancla = b.liquidacion.ancla_reintegro
-    pagado, final = Fraction(liquidacion.pagado, 100), Fraction(liquidacion.final, 100)
+    pagado, final = Racional(liquidacion.pagado, 100), Racional(liquidacion.final, 100)
     pasos = [
         PasoExacto("liquidacion", Frase("Pagos recibidos: {}", Euros(pagado)), pagado, ancla),
         PasoExacto("liquidacion", "Menos el importe final de la subvención", -final, ancla),
@@ -84,7 +83,7 @@ def _pasos_de_liquidacion(b: Bases, liquidacion: Liquidacion, notas: Notas) -> l
         pasos.append(PasoExacto(
             "perdida_derecho_cobro",
             "Pérdida del derecho al cobro: la parte concedida y no pagada que ya no se cobrará (sin intereses)",
-            Fraction(liquidacion.perdida, 100), b.liquidacion.ancla_perdida, tuple(b.liquidacion.notas),
+            Racional(liquidacion.perdida, 100), b.liquidacion.ancla_perdida, tuple(b.liquidacion.notas),
         ))
     return pasos
 
@@ -167,8 +166,8 @@ def _rangos(c: Calculo, central: Computo) -> dict:
     alto = c.computo(Variante(discrecional_al_maximo=True)) if discrecional else central
     bajo = c.computo(Variante(exceso_proporcional=True)) if compartido else central
     varios_pagos = len(c.caso.pagos) > 1
-    interes_minimo = c.intereses(bajo.liquidacion.reintegro, "ultimos")[1] if varios_pagos else bajo.intereses
-    interes_maximo = c.intereses(alto.liquidacion.reintegro, "primeros")[1] if varios_pagos else alto.intereses
+    interes_minimo = c.intereses(bajo.liquidacion.reintegro, "ultimos") if varios_pagos else bajo.intereses
+    interes_maximo = c.intereses(alto.liquidacion.reintegro, "primeros") if varios_pagos else alto.intereses
     cifras = {
         "importe_final": (alto.liquidacion.final, bajo.liquidacion.final),
         "reintegro": (bajo.liquidacion.reintegro, alto.liquidacion.reintegro),

@@ -18,7 +18,6 @@ from .entrada import leer_caso_json
 from .errores import CasoInvalido
 from .formulario import formulario as _formulario
 from .motor import calcular as _calcular
-from .salida import resultado_a_json
 
 cargar_todo()
 
@@ -30,10 +29,11 @@ def calcular(texto_caso: str) -> str:
         return json.dumps(
             {"estado": "error", "errores": [e.como_dict() for e in error.errores]}, ensure_ascii=False
         )
-    return json.dumps(
-        {"estado": "resultado", "resultado": resultado, "texto": resultado_a_json(resultado)},
-        ensure_ascii=False,
-    )
+    # One compact serialisation: the page writes the command line's indented
+    # text itself (JSON.stringify(resultado, null, 2) gives the same
+    # characters as salida.resultado_a_json), which costs Python more than
+    # computing the case.
+    return json.dumps({"estado": "resultado", "resultado": resultado}, ensure_ascii=False)
 
 
 def formulario(id_bases: str) -> str:

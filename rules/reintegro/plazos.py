@@ -35,7 +35,7 @@ def plazos(c: Calculo, notas: Notas) -> list[dict]:
 
 
 def _plazo(c: Calculo, id_plazo: str, fecha: date, texto: str, ancla: str) -> dict:
-    return {"id": id_plazo, "fecha": fecha.isoformat(), "texto": texto, "cita": cita(c.b, ancla).model_dump()}
+    return {"id": id_plazo, "fecha": fecha.isoformat(), "texto": texto, "cita": cita(c.b, ancla)._asdict()}
 
 
 def _prescripcion(c: Calculo, notas: Notas) -> dict | None:

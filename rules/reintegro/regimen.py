@@ -4,13 +4,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
+from typing import NamedTuple
+
 
 from .caso import Caso
 from .ejecucion import Ejecucion
 from .explicacion import Frase, Notas
-from .importes import CIEN, Porcentaje, exacto
+from .importes import CIEN, Porcentaje, Racional, exacto
 from .modelo_bases import Bases, UmbralDeclarado, UmbralPorcentaje
 from .variante import Variante
 
@@ -26,21 +26,19 @@ _QUE_SE_MIDE = {
 }
 
 
-@dataclass(frozen=True)
-class CausaDeReintegroTotal:
+class CausaDeReintegroTotal(NamedTuple):
     frase: Frase | str
     ancla: str
     notas: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Umbral:
+class Umbral(NamedTuple):
     """One threshold test of the bases: a measure of the case and its minimum."""
 
     medida: str  # GASTO_SOBRE_CONCEDIDO, GASTO_SOBRE_COSTE or OBJETIVOS
-    valor: Fraction  # the measure now (1 = 100 %)
-    minimo: Fraction  # the threshold (1 = 100 %)
-    base: Fraction | None  # G or C for a measure of expense (A / base), None for objectives
+    valor: Racional  # the measure now (1 = 100 %)
+    minimo: Racional  # the threshold (1 = 100 %)
+    base: Racional | None  # G or C for a measure of expense (A / base), None for objectives
 
     @property
     def de_gasto(self) -> bool:

@@ -10,7 +10,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationInfo, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from .catalogo import campos_genericos, ids_de_bases
@@ -19,11 +19,18 @@ from .valores import Booleano, Fecha, Importe, ImportePositivo, Porcentaje
 MAXIMO_PAGOS = 100
 
 
-def leer_bases(valor: object) -> str:
+def leer_bases(valor: object, info: ValidationInfo) -> str:
+    """The id of one of the package's bases or, when the case is read for a
+    user's own bases (context "bases"), that bases' id."""
+    mostrado = f"«{valor}»" if isinstance(valor, str) and len(valor) <= 60 else "el valor dado"
+    propias = (info.context or {}).get("bases")
+    if propias is not None:
+        if valor == propias.id:
+            return valor
+        raise PydanticCustomError("bases", f"{mostrado} no son las bases del fichero («{propias.id}»)")
     ids = ids_de_bases()
     if isinstance(valor, str) and valor in ids:
         return valor
-    mostrado = f"«{valor}»" if isinstance(valor, str) and len(valor) <= 60 else "el valor dado"
     raise PydanticCustomError(
         "bases", f"{mostrado} no es ninguna de las bases disponibles: " + ", ".join(ids)
     )

@@ -1,8 +1,15 @@
-"""Command line: ``python -m reintegro calcular CASE.json`` (or ``-``),
-``python -m reintegro esquema`` and ``python -m reintegro bases``.
+"""Command line:
 
-A valid case prints the result JSON on stdout and exits 0; an invalid one
-prints one Spanish message per field on stderr, nothing on stdout, and exits 2.
+- ``python -m reintegro calcular [--bases ARCHIVO] CASO`` (CASO a JSON file,
+  or ``-`` for stdin; ARCHIVO a bases file in TOML or JSON);
+- ``python -m reintegro comparar [--bases ARCHIVO] CASO``: the case under the
+  five bases (and the file's), one JSON object keyed by bases id;
+- ``python -m reintegro esquema`` / ``esquema-bases``: JSON Schemas;
+- ``python -m reintegro bases``: the bases and their titles.
+
+A valid case prints the result JSON on stdout and exits 0; an invalid case
+or bases file prints one Spanish message per field on stderr, nothing on
+stdout, and exits 2.
 """
 
 from __future__ import annotations
@@ -11,10 +18,12 @@ import argparse
 import json
 import sys
 
+from .bases_propias import BasesInvalidas, formato_de, leer_bases
 from .caso import Caso
 from .catalogo import todas_las_bases
-from .entrada import leer_caso_json
-from .errores import CasoInvalido
+from .comparar import comparar
+from .entrada import cargar_json, leer_caso
+from .errores import CasoInvalido, ErrorDeCampo
 from .modelo_bases import Bases
 from .motor import calcular
 from .salida import resultado_a_json
@@ -29,22 +38,36 @@ class _Argumentos(argparse.ArgumentParser):
         raise SystemExit(SALIDA_ERROR)
 
 
+class _Fallo(Exception):
+    """What the command line prints on stderr before exiting with 2."""
+
+    def __init__(self, errores: list[ErrorDeCampo]):
+        self.errores = errores
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Argumentos(prog="reintegro", description="Calcula el reintegro de una subvención.")
     ordenes = parser.add_subparsers(dest="orden", required=True, metavar="ORDEN")
     calcular_ = ordenes.add_parser("calcular", help="calcula un caso (JSON) y escribe el resultado (JSON)")
-    calcular_.add_argument("caso", help="fichero JSON del caso, o - para leerlo de la entrada estándar")
+    comparar_ = ordenes.add_parser("comparar", help="calcula un caso con todas las bases y escribe los resultados (JSON)")
+    for orden in (calcular_, comparar_):
+        orden.add_argument("--bases", metavar="ARCHIVO",
+                           help="fichero de unas bases propias (TOML o JSON; véase `esquema-bases`)")
+        orden.add_argument("caso", help="fichero JSON del caso, o - para leerlo de la entrada estándar")
     ordenes.add_parser("esquema", help="escribe el JSON Schema de un caso")
     ordenes.add_parser("esquema-bases", help="escribe el JSON Schema de un fichero de bases")
     ordenes.add_parser("bases", help="lista las bases disponibles")
     return parser
 
 
-def _leer(ruta: str) -> str:
-    if ruta == "-":
-        return sys.stdin.read()
-    with open(ruta, encoding="utf-8") as fichero:
-        return fichero.read()
+def _leer(ruta: str, que: str) -> str:
+    try:
+        if ruta == "-":
+            return sys.stdin.read()
+        with open(ruta, encoding="utf-8") as fichero:
+            return fichero.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise _Fallo([ErrorDeCampo(que, f"el fichero «{ruta}» {_por_que_no_se_lee(error)}")]) from None
 
 
 def _por_que_no_se_lee(error: Exception) -> str:
@@ -59,31 +82,59 @@ def _por_que_no_se_lee(error: Exception) -> str:
     return "no se puede leer"
 
 
-def _calcular(ruta: str) -> int:
+def _bases_del_fichero(ruta: str | None) -> Bases | None:
+    if ruta is None:
+        return None
+    texto = _leer(ruta, "bases")
     try:
-        texto = _leer(ruta)
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"caso: el fichero «{ruta}» {_por_que_no_se_lee(error)}", file=sys.stderr)
-        return SALIDA_ERROR
+        return leer_bases(texto, formato_de(ruta, texto))
+    except BasesInvalidas as error:
+        raise _Fallo(error.errores) from None
+
+
+def _datos_del_caso(ruta: str) -> object:
     try:
-        resultado = calcular(leer_caso_json(texto))
+        return cargar_json(_leer(ruta, "caso"))
     except CasoInvalido as error:
-        for detalle in error.errores:
-            print(detalle, file=sys.stderr)
-        return SALIDA_ERROR
-    print(resultado_a_json(resultado))
-    return 0
+        raise _Fallo(error.errores) from None
+
+
+def _calcular(argumentos: argparse.Namespace) -> str:
+    propias = _bases_del_fichero(argumentos.bases)
+    datos = _datos_del_caso(argumentos.caso)
+    try:
+        caso = leer_caso(datos, b=propias)
+    except CasoInvalido as error:
+        raise _Fallo(error.errores) from None
+    return resultado_a_json(calcular(caso, b=propias))
+
+
+def _comparar(argumentos: argparse.Namespace) -> str:
+    propias = _bases_del_fichero(argumentos.bases)
+    datos = _datos_del_caso(argumentos.caso)
+    if not isinstance(datos, dict):
+        raise _Fallo([ErrorDeCampo("caso", "debe ser un objeto JSON con los campos del caso")])
+    if propias is not None and propias.id in {b.id for b in todas_las_bases()}:
+        raise _Fallo([ErrorDeCampo("id", f"«{propias.id}» es el id de unas bases del sitio: póngale otro para comparar")])
+    return json.dumps(comparar(datos, propias), ensure_ascii=False, indent=2)
 
 
 def main(argv: list[str] | None = None) -> int:
     argumentos = _parser().parse_args(argv)
-    if argumentos.orden == "calcular":
-        return _calcular(argumentos.caso)
-    if argumentos.orden == "esquema":
-        print(json.dumps(Caso.model_json_schema(), ensure_ascii=False, indent=2))
-    elif argumentos.orden == "esquema-bases":
-        print(json.dumps(Bases.model_json_schema(), ensure_ascii=False, indent=2))
-    else:
-        for b in todas_las_bases():
-            print(f"{b.id}\t{b.titulo}")
+    try:
+        if argumentos.orden == "calcular":
+            print(_calcular(argumentos))
+        elif argumentos.orden == "comparar":
+            print(_comparar(argumentos))
+        elif argumentos.orden == "esquema":
+            print(json.dumps(Caso.model_json_schema(), ensure_ascii=False, indent=2))
+        elif argumentos.orden == "esquema-bases":
+            print(json.dumps(Bases.model_json_schema(), ensure_ascii=False, indent=2))
+        else:
+            for b in todas_las_bases():
+                print(f"{b.id}\t{b.titulo}")
+    except _Fallo as fallo:
+        for error in fallo.errores:
+            print(error, file=sys.stderr)
+        return SALIDA_ERROR
     return 0

@@ -6,14 +6,16 @@ from datetime import date
 
 from .caso import Caso
 from .catalogo import bases
+from .modelo_bases import Bases
 from .errores import ErrorDeCampo
 from .importes import importe_es
 
 PARTES_DEL_GASTO = ("gasto_sin_justificante", "gasto_sin_ofertas", "gasto_modificaciones_no_autorizadas")
 
 
-def errores_de_coherencia(caso: Caso, hoy: date) -> list[ErrorDeCampo]:
-    return [*_pagos(caso, hoy), *_partes_del_gasto(caso)]
+def errores_de_coherencia(caso: Caso, hoy: date, b: Bases | None = None) -> list[ErrorDeCampo]:
+    """``b``: the bases the case is for, if not one of the package's."""
+    return [*_pagos(caso, hoy), *_partes_del_gasto(caso, b or bases(caso.bases)), *_fechas_del_procedimiento(caso)]
 
 
 def _pagos(caso: Caso, hoy: date) -> list[ErrorDeCampo]:
@@ -40,10 +42,10 @@ def _pagos(caso: Caso, hoy: date) -> list[ErrorDeCampo]:
     return errores
 
 
-def _partes_del_gasto(caso: Caso) -> list[ErrorDeCampo]:
+def _partes_del_gasto(caso: Caso, b: Bases) -> list[ErrorDeCampo]:
     """Each part of J, and all the parts this bases deducts together, fit in J."""
     justificado = caso.justificado
-    usados = {d.campo for d in bases(caso.bases).deducciones}
+    usados = {d.campo for d in b.deducciones}
     errores = []
     suma = 0
     for campo in PARTES_DEL_GASTO:
@@ -61,3 +63,15 @@ def _partes_del_gasto(caso: Caso) -> list[ErrorDeCampo]:
                     f"({importe_es(justificado)})",
                 ))
     return errores
+
+
+def _fechas_del_procedimiento(caso: Caso) -> list[ErrorDeCampo]:
+    """The procedure is resolved after it starts (LGS art. 42)."""
+    inicio, resolucion = caso.fecha_inicio_procedimiento, caso.fecha_resolucion
+    if inicio is not None and resolucion is not None and resolucion < inicio:
+        return [ErrorDeCampo(
+            "fecha_resolucion",
+            f"la resolución ({resolucion:%d/%m/%Y}) no puede ser anterior al acuerdo de inicio del procedimiento "
+            f"({inicio:%d/%m/%Y})",
+        )]
+    return []

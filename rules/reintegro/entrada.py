@@ -13,6 +13,7 @@ from decimal import Decimal
 from pydantic import ValidationError
 
 from .caso import Caso
+from .modelo_bases import Bases
 from .coherencia import errores_de_coherencia
 from .errores import CasoInvalido, ErrorDeCampo, traducir
 
@@ -102,17 +103,21 @@ def cargar_json(texto: str) -> object:
         raise _no_es_json(str(error)) from None  # our own Spanish messages (NaN, repeated fields)
 
 
-def leer_caso(datos: object, hoy: date | None = None) -> Caso:
-    """A valid Caso from a JSON-like object, or CasoInvalido with every field's error."""
+def leer_caso(datos: object, hoy: date | None = None, b: Bases | None = None) -> Caso:
+    """A valid Caso from a JSON-like object, or CasoInvalido with every field's
+    error. ``b``: a user's own bases the case is for (its ``bases`` may then
+    be omitted, or must be that bases' id)."""
+    if b is not None and isinstance(datos, dict) and "bases" not in datos:
+        datos = {"bases": b.id, **datos}
     try:
-        caso = Caso.model_validate(datos)
+        caso = Caso.model_validate(datos, context={"bases": b} if b is not None else None)
     except ValidationError as error:
         raise CasoInvalido(traducir(error)) from None
-    errores = errores_de_coherencia(caso, hoy or date.today())
+    errores = errores_de_coherencia(caso, hoy or date.today(), b)
     if errores:
         raise CasoInvalido(errores)
     return caso
 
 
-def leer_caso_json(texto: str, hoy: date | None = None) -> Caso:
-    return leer_caso(cargar_json(texto), hoy)
+def leer_caso_json(texto: str, hoy: date | None = None, b: Bases | None = None) -> Caso:
+    return leer_caso(cargar_json(texto), hoy, b)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .caso import Caso
 from .catalogo import bases, campos_genericos, cita
+from .modelo_bases import Bases
 
 
 def _defecto(campo: str) -> object:
@@ -20,8 +21,9 @@ def _defecto(campo: str) -> object:
     return str(valor)
 
 
-def formulario(id_bases: str) -> dict:
-    b = bases(id_bases)
+def formulario(de: str | Bases) -> dict:
+    """The form of a bases: one of the package's, by id, or a user's own."""
+    b = bases(de) if isinstance(de, str) else de
     campos = []
     for usado in b.campos:
         generico = campos_genericos()[usado.campo]

@@ -193,6 +193,18 @@ def a_centimos(valor: Racional) -> int:
     return _redondeo_medio_arriba(valor * 100)
 
 
+def centimos_hacia_arriba(valor: Racional) -> int:
+    """Whole hundredths of ``valor``, rounded up: the least amount in cents (or
+    percentage with two decimals) that reaches it."""
+    centesimas = valor * 100
+    return -(-centesimas.numerator // centesimas.denominator)
+
+
+def decimal_de_centimos(centimos: int) -> Decimal:
+    """Cents as the Decimal a case field holds: 123456 -> Decimal("1234.56")."""
+    return Decimal(centimos).scaleb(-2)
+
+
 def centimos_a_texto(centimos: int) -> str:
     """The JSON form of an amount: "-1234.56" (no thousands separator)."""
     signo = "-" if centimos < 0 else ""

@@ -26,7 +26,8 @@ from .catalogo import campos_genericos, cita, remedio
 from .ejecucion import medir
 from .explicacion import Frase, Notas
 from .importes import (
-    CIEN, Euros, Porcentaje, Racional, a_centimos, centimos_a_texto, exacto, numero_json, porcentaje_json, redondear,
+    CIEN, Euros, Porcentaje, Racional, a_centimos, centimos_a_texto, centimos_hacia_arriba, decimal_de_centimos, exacto,
+    numero_json, porcentaje_json, redondear,
 )
 from .intereses import dias_del_ano
 from .minoraciones import dias_de_retraso
@@ -50,25 +51,14 @@ def margen(c: Calculo, central: Computo) -> dict:
 # ------------------------------------------------------------------ thresholds
 
 
-def _centesimas_arriba(valor: Racional) -> int:
-    """Whole hundredths of ``valor``, rounded up: the least amount in cents
-    (or percentage with two decimals) that reaches it."""
-    centesimas = valor * 100
-    return -(-centesimas.numerator // centesimas.denominator)
-
-
-def _de_centesimas(centesimas: int) -> Decimal:
-    return Decimal(centesimas).scaleb(-2)
-
-
 def _para_alcanzar(caso: Caso, u: Umbral, aceptado: Racional) -> dict:
     """The case change that puts the measure of ``u`` exactly at its minimum:
     more (or less) expense presented, every deduction unchanged; or the least
     percentage of objectives."""
     if not u.de_gasto:
-        return {"grado_cumplimiento_objetivos": _de_centesimas(_centesimas_arriba(u.minimo * CIEN))}
-    diferencia = _centesimas_arriba(u.minimo * u.base) - a_centimos(aceptado)
-    return {"gasto_justificado": _de_centesimas(a_centimos(exacto(caso.justificado)) + diferencia)}
+        return {"grado_cumplimiento_objetivos": decimal_de_centimos(centimos_hacia_arriba(u.minimo * CIEN))}
+    diferencia = centimos_hacia_arriba(u.minimo * u.base) - a_centimos(aceptado)
+    return {"gasto_justificado": decimal_de_centimos(a_centimos(exacto(caso.justificado)) + diferencia)}
 
 
 def alcanzar_umbrales(c: Calculo, cambio: dict) -> dict:
@@ -92,7 +82,7 @@ def _umbral_json(c: Calculo, central: Computo, u: Umbral) -> dict:
     }
     cambio = _para_alcanzar(c.caso, u, e.aceptado)
     if u.de_gasto:
-        minimo_aceptado = _centesimas_arriba(u.minimo * u.base)
+        minimo_aceptado = centimos_hacia_arriba(u.minimo * u.base)
         salida["gasto_aceptado_minimo"] = centimos_a_texto(minimo_aceptado)
         salida["falta"] = centimos_a_texto(max(minimo_aceptado - a_centimos(e.aceptado), 0))
         salida["gasto_justificado_necesario"] = f"{cambio['gasto_justificado']:.2f}"

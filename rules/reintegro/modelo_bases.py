@@ -72,7 +72,7 @@ class UmbralPorcentaje(_Dato):
     # the threshold too: "si" where the words cover activities or objectives,
     # "no" where they speak of justification only, "discutible" where they
     # can be read either way (measured; rival reading "umbral-tecnico").
-    objetivos_en_umbral: Literal["si", "no", "discutible"]
+    objetivos_en_umbral: Literal["si", "no", "discutible"] = "si"
     ancla: str
     ancla_proporcional: str
     ancla_objetivos: str | None = None  # when objectives, not money, fell short
@@ -180,45 +180,55 @@ class Liquidacion(_Dato):
 class Bases(_Dato):
     """One set of bases reguladoras, as data."""
 
-    id: str
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
     titulo: str
     titulo_corto: str
     norma: str
     fuente: str
     parrafos: dict[str, Parrafo]
     campos: tuple[CampoUsado, ...]
-    causas_totales: tuple[CausaTotal, ...]
+    causas_totales: tuple[CausaTotal, ...] = ()
     regimen: Regimen
-    deducciones: tuple[Deduccion, ...]
+    deducciones: tuple[Deduccion, ...] = ()
     minoraciones: tuple[Minoracion, ...] = ()
     grupos: tuple[Grupo, ...] = ()
     cofinanciacion: Cofinanciacion | None = None
-    concurrencia: Concurrencia
-    intereses: Intereses
-    liquidacion: Liquidacion
+    # What the general law rules when the bases say nothing of it.
+    concurrencia: Concurrencia = Concurrencia(ancla="lgs-19-3")
+    intereses: Intereses = Intereses(ancla="lgs-37-1")
+    liquidacion: Liquidacion = Liquidacion(ancla_reintegro="lgs-37-1", ancla_perdida="rlgs-89")
     notas: tuple[str, ...] = ()  # notes shown on every result of this bases
+    # The page whose anchors the citations reach; the site's own bases have
+    # theirs at bases/<id>/, a user's own on the page where they wrote it.
+    pagina_web: str | None = None
 
     @property
     def pagina(self) -> str:
-        return f"bases/{self.id}/"
+        return self.pagina_web or f"bases/{self.id}/"
+
+    def anclas_con_ruta(self) -> list[tuple[str, str]]:
+        """Every anchor this file cites, with the dotted path where it does
+        ("regimen.ancla", "minoraciones.1.ancla")."""
+        salida: list[tuple[str, str]] = []
+
+        def recoger(valor: object, ruta: str) -> None:
+            if isinstance(valor, BaseModel):
+                for nombre, dato in valor:
+                    camino = f"{ruta}.{nombre}" if ruta else nombre
+                    if nombre.startswith("ancla") and isinstance(dato, str):
+                        salida.append((camino, dato))
+                    else:
+                        recoger(dato, camino)
+            elif isinstance(valor, (tuple, list)):
+                for numero, dato in enumerate(valor):
+                    recoger(dato, f"{ruta}.{numero}")
+
+        recoger(self, "")
+        return salida
 
     def anclas_citadas(self) -> set[str]:
         """Every anchor this file cites (tests check each resolves)."""
-        anclas: set[str] = set()
-
-        def recoger(valor: object) -> None:
-            if isinstance(valor, BaseModel):
-                for nombre, dato in valor:
-                    if nombre.startswith("ancla") and isinstance(dato, str):
-                        anclas.add(dato)
-                    else:
-                        recoger(dato)
-            elif isinstance(valor, (tuple, list)):
-                for dato in valor:
-                    recoger(dato)
-
-        recoger(self)
-        return anclas
+        return {ancla for _, ancla in self.anclas_con_ruta()}
 
     @model_validator(mode="after")
     def _grupos_existen(self) -> "Bases":

@@ -12,35 +12,92 @@ is computed.
 from __future__ import annotations
 
 import json
+from datetime import date
+from functools import lru_cache
 
+from .barrido import barrido as _barrido
+from .bases_propias import BasesInvalidas, leer_bases
+from .calculo import Calculo
+from .catalogo import bases as _bases
 from .catalogo import cargar_todo, todas_las_bases
-from .entrada import leer_caso_json
-from .errores import CasoInvalido
+from .comparar import comparar as _comparar
+from .entrada import cargar_json, leer_caso_json
+from .errores import CasoInvalido, ErrorDeCampo
 from .formulario import formulario as _formulario
+from .modelo_bases import Bases
 from .motor import calcular as _calcular
 
 cargar_todo()
 
+PAGINA_BASES_PROPIAS = "sus-bases/"
 
-def calcular(texto_caso: str) -> str:
+
+def _json(datos: object) -> str:
+    return json.dumps(datos, ensure_ascii=False)
+
+
+def _errores(errores: list[ErrorDeCampo], estado: str = "error") -> str:
+    return _json({"estado": estado, "errores": [e.como_dict() for e in errores]})
+
+
+@lru_cache(maxsize=4)
+def _bases_propias(texto_bases: str) -> Bases:
+    """A user's own bases from the JSON the page sends (read once per text)."""
+    return leer_bases(texto_bases, "json", pagina_web=PAGINA_BASES_PROPIAS)
+
+
+def calcular(texto_caso: str, texto_bases: str | None = None) -> str:
+    """The result of a case, under one of the site's bases or, with
+    ``texto_bases``, under the user's own."""
     try:
-        resultado = _calcular(leer_caso_json(texto_caso))
+        propias = _bases_propias(texto_bases) if texto_bases else None
+        resultado = _calcular(leer_caso_json(texto_caso, b=propias), b=propias)
+    except BasesInvalidas as error:
+        return _errores(error.errores, "bases-invalidas")
     except CasoInvalido as error:
-        return json.dumps(
-            {"estado": "error", "errores": [e.como_dict() for e in error.errores]}, ensure_ascii=False
-        )
+        return _errores(error.errores)
     # One compact serialisation: the page writes the command line's indented
     # text itself (JSON.stringify(resultado, null, 2) gives the same
     # characters as salida.resultado_a_json), which costs Python more than
     # computing the case.
-    return json.dumps({"estado": "resultado", "resultado": resultado}, ensure_ascii=False)
+    return _json({"estado": "resultado", "resultado": resultado})
+
+
+def barrido(texto_caso: str, texto_bases: str | None = None) -> str:
+    """What must be returned against accepted expense, for the chart."""
+    try:
+        propias = _bases_propias(texto_bases) if texto_bases else None
+        caso = leer_caso_json(texto_caso, b=propias)
+    except (BasesInvalidas, CasoInvalido) as error:
+        return _errores(error.errores)
+    c = Calculo(propias or _bases(caso.bases), caso, date.today())
+    return _json({"estado": "barrido", "barrido": _barrido(c, c.computo())})
+
+
+def comparar(texto_caso: str, texto_bases: str | None = None) -> str:
+    """One case under every bases: {bases id: result or {"errores": […]}}."""
+    try:
+        propias = _bases_propias(texto_bases) if texto_bases else None
+        datos = cargar_json(texto_caso)
+    except (BasesInvalidas, CasoInvalido) as error:
+        return _errores(error.errores)
+    if not isinstance(datos, dict):
+        return _errores([ErrorDeCampo("caso", "debe ser un objeto JSON con los campos del caso")])
+    return _json({"estado": "comparacion", "resultados": _comparar(datos, propias)})
+
+
+def validar_bases(texto_bases: str) -> str:
+    """A user's bases checked: its form, or its errors field by field."""
+    try:
+        propias = _bases_propias(texto_bases)
+    except BasesInvalidas as error:
+        return _errores(error.errores, "bases-invalidas")
+    return _json({"estado": "bases", "formulario": _formulario(propias)})
 
 
 def formulario(id_bases: str) -> str:
-    return json.dumps(_formulario(id_bases), ensure_ascii=False)
+    return _json(_formulario(id_bases))
 
 
 def catalogo() -> str:
-    return json.dumps(
-        [{"id": b.id, "titulo": b.titulo, "pagina": b.pagina} for b in todas_las_bases()], ensure_ascii=False
-    )
+    return _json([{"id": b.id, "titulo": b.titulo, "pagina": b.pagina} for b in todas_las_bases()])

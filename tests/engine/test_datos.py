@@ -210,10 +210,16 @@ def test_tabla_coincide_con_la_del_dominio(dia, legal, demora):
     assert (tramo.interes_legal, tramo.interes_demora) == (Decimal(legal), Decimal(demora))
 
 
-def test_tramo_abierto_2008_2009_lleva_nota():
-    """DOMAIN.md: 6,875 % for 2008-01-01 – 2009-03-31 is open (7 %?); note it."""
-    assert tabla().tramo_de(date(2008, 6, 1)).nota
-    assert all(t.nota is None for t in tabla().tramos if t.desde != date(2008, 1, 1))
+def test_solo_el_primer_trimestre_de_2009_queda_abierto_y_lleva_nota():
+    """Issue 13.6: the LPGE 2008 (Ley 51/2007, DA 34.ª) sets no rate for LGS 38.2,
+    so 2008 is 6,875 % without doubt; the original wording of the LPGE 2009
+    (Ley 2/2008, DA 27.ª, replaced from 1 April 2009) could not be read, so
+    1 January – 31 March 2009 stays open, with a note and the 7 % reading."""
+    abierto = tabla().tramo_de(date(2009, 2, 1))
+    assert abierto.nota and (abierto.desde, abierto.hasta) == (date(2009, 1, 1), date(2009, 3, 31))
+    assert (abierto.interes_demora_alternativo, abierto.lectura) == (Decimal("7.00"), "tipo-2008")
+    assert tabla().tramo_de(date(2008, 6, 1)).nota is None
+    assert all(t.nota is None and t.lectura is None for t in tabla().tramos if t is not abierto)
 
 
 def test_fecha_de_revision():

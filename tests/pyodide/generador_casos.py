@@ -204,6 +204,11 @@ def generar_caso(r: random.Random, bases: str) -> dict:
     elif r.random() < 0.05:
         caso["fecha_presentacion_justificacion"] = _fecha(r, PRIMER_DIA, ULTIMO_DIA).isoformat()
 
+    if r.random() < 0.3:  # the reintegro procedure's start: before its resolution, sometimes over 12 months before
+        resolucion = date.fromisoformat(caso.get("fecha_resolucion", fin.isoformat()))
+        inicio_procedimiento = _fecha(r, max(PRIMER_DIA, resolucion - timedelta(days=700)), resolucion)
+        caso["fecha_inicio_procedimiento"] = inicio_procedimiento.isoformat()
+
     if r.random() < 0.4:
         caso["base_dias"] = r.choice(("actual", "365"))
 

@@ -26,7 +26,7 @@ import { comprobarPrecarga, disposicion, fabricaConPrecarga, restaurarDisposicio
 import { extraerAlmacenado } from "./zip-almacenado.js";
 
 const BASE = new URL("./", import.meta.url);
-const OPERACIONES = new Set(["calcular", "formulario", "catalogo"]);
+const OPERACIONES = new Set(["calcular", "barrido", "comparar", "validar_bases", "formulario", "catalogo"]);
 // Not "reintegro-…": the service worker deletes the other caches of that prefix.
 const CACHE_INSTANTANEA = "motor-instantanea";
 const URL_INSTANTANEA = new URL("instantanea-del-motor", BASE).href; // a cache key, never fetched
@@ -213,7 +213,9 @@ self.onmessage = async (evento) => {
   }
   try {
     const navegador = await listo;
-    const valor = op === "catalogo" ? navegador.catalogo() : navegador[op](String(arg));
+    // One text, or a list of texts (a case and a user's bases): never numbers.
+    const argumentos = op === "catalogo" ? [] : (Array.isArray(arg) ? arg : [arg]).map(String);
+    const valor = navegador[op](...argumentos);
     self.postMessage({ id, ok: true, valor: String(valor) });
   } catch (e) {
     self.postMessage({ id, ok: false, error: String(e && e.message ? e.message : e) });

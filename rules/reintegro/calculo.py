@@ -17,7 +17,7 @@ from .ejecucion import Ejecucion, medir
 from .explicacion import Notas
 from .importe_final import ImporteFinal, calcular_importe_final
 from .importes import Racional, a_centimos, exacto
-from .intereses import Orden, Periodo, calcular_periodos, total_exacto
+from .intereses import Orden, Periodo, calcular_periodos, interes_por_euro_reintegrado, total_exacto
 from .modelo_bases import Bases
 from .variante import CENTRAL, Variante
 
@@ -60,12 +60,20 @@ class Computo(NamedTuple):
 class Calculo:
     """One case, its bases, today and the end date of the interest."""
 
+    # A change of the case (a cause remedied, a threshold reached) never
+    # touches what fixes the outcome's starting figures and the interest's
+    # time: those are worked out once.
+    INVARIANTES = frozenset({"bases", "importe_concedido", "pagos", "fecha_resolucion", "fecha_ingreso", "base_dias"})
+
     def __init__(self, b: Bases, caso: Caso, hoy: date):
         self.b = b
         self.caso = caso
         self.hoy = hoy
         self.fin = caso.fecha_fin_dada() or hoy
+        self.concedido = a_centimos(exacto(caso.importe_concedido))
+        self.pagado = a_centimos(exacto(caso.total_pagado))
         self._computos: dict[tuple, Computo] = {}
+        self._interes_por_euro: dict[tuple[date, bool], Racional] = {}
 
     def computo(self, v: Variante = CENTRAL, cambio: dict | None = None, notas: Notas | None = None) -> Computo:
         """The case, with the fields of ``cambio`` changed (a cause remedied, a
@@ -74,30 +82,31 @@ class Calculo:
         clave = (v, tuple(sorted(cambio.items())) if cambio else ())
         if notas is None and clave in self._computos:
             return self._computos[clave]
+        if cambio and not self.INVARIANTES.isdisjoint(cambio):
+            raise ValueError(f"un cambio del caso no puede tocar {sorted(self.INVARIANTES & set(cambio))}")
         caso = self.caso.model_copy(update=cambio) if cambio else self.caso
         e = medir(self.b, caso, v)
         final = calcular_importe_final(self.b, caso, e, v, notas if notas is not None else Notas())
-        liquidacion = liquidar(caso, final)
-        intereses = self.intereses(liquidacion.reintegro, alternativo=v.tipo_alternativo, caso=caso)
+        liquidacion = Liquidacion(self.concedido, self.pagado, a_centimos(final.importe), final.total)
+        intereses = self.intereses(liquidacion.reintegro, alternativo=v.tipo_alternativo)
         resultado = self._computos[clave] = Computo(caso, e, final, liquidacion, intereses)
         return resultado
 
     def intereses(self, reintegro: int, orden: Orden = "proporcional", alternativo: bool = False,
-                  fin: date | None = None, caso: Caso | None = None) -> int:
-        """The interest of a reintegro (in cents) in cents, rounded once (D7)."""
-        caso = caso or self.caso
-        exacto_ = total_exacto(Racional(reintegro, 100), caso.pagos, fin or self.fin, caso.base_dias, orden, alternativo)
-        return a_centimos(exacto_)
+                  fin: date | None = None) -> int:
+        """The interest of a reintegro (both in cents), rounded once (D7)."""
+        fin = fin or self.fin
+        if not reintegro or not self.caso.pagos:
+            return 0
+        if orden == "proporcional":
+            clave = (fin, alternativo)
+            if clave not in self._interes_por_euro:
+                self._interes_por_euro[clave] = interes_por_euro_reintegrado(
+                    self.caso.pagos, fin, self.caso.base_dias, alternativo)
+            return a_centimos(Racional(reintegro, 100) * self._interes_por_euro[clave])
+        return a_centimos(total_exacto(Racional(reintegro, 100), self.caso.pagos, fin, self.caso.base_dias, orden,
+                                       alternativo))
 
     def periodos(self, reintegro: int) -> list[Periodo]:
         """The pieces of the interest of the case's reintegro, for the result's table."""
         return calcular_periodos(Racional(reintegro, 100), self.caso.pagos, self.fin, self.caso.base_dias, "proporcional")
-
-
-def liquidar(caso: Caso, final: ImporteFinal) -> Liquidacion:
-    return Liquidacion(
-        concedido=a_centimos(exacto(caso.importe_concedido)),
-        pagado=a_centimos(exacto(caso.total_pagado)),
-        final=a_centimos(final.importe),
-        total=final.total,
-    )

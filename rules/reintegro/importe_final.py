@@ -26,10 +26,7 @@ ANCLA_IMPORTE_CONCEDIDO = "cifras"  # "Cómo se calcula", the figures involved
 class ImporteFinal(NamedTuple):
     pasos: tuple[PasoExacto, ...]
     total: bool  # the regime is total reintegro
-
-    @property
-    def importe(self) -> Racional:
-        return sum((p.importe for p in self.pasos), Racional(0))
+    importe: Racional  # F, the sum of the steps
 
 
 class _Pasos:
@@ -50,7 +47,7 @@ def calcular_importe_final(b: Bases, caso: Caso, e: Ejecucion, v: Variante, nota
     causa = causa_total(b, caso, e, v, notas)
     if causa is not None:
         pasos.anadir(Frase("Reintegro total. {}", causa.frase), -e.concedido, causa.ancla, causa.notas)
-        return ImporteFinal(tuple(pasos.lista), total=True)
+        return ImporteFinal(tuple(pasos.lista), True, pasos.suma)
     _proporcional(b, e, v, pasos, notas)
     _importes_fijos(e, pasos)
     for r in reducciones(b, caso, v, notas):
@@ -59,7 +56,7 @@ def calcular_importe_final(b: Bases, caso: Caso, e: Ejecucion, v: Variante, nota
     if not v.sin_cofinanciacion:
         _cofinanciacion(b, e, pasos, notas)
     _exceso(b, caso, e, v, pasos, notas)
-    return ImporteFinal(tuple(pasos.lista), total=False)
+    return ImporteFinal(tuple(pasos.lista), False, pasos.suma)
 
 
 def _proporcional(b: Bases, e: Ejecucion, v: Variante, pasos: _Pasos, notas: Notas) -> None:

@@ -252,11 +252,14 @@ def decimales_veraces(valor: Racional, umbrales: tuple[Racional, ...] = (), mini
     so that, rounded half up, it compares with every threshold of
     ``umbrales`` as the exact value does (below stays below, equal stays
     equal, above stays above)."""
+    n, d = valor.numerator, valor.denominator
+    exactos = [((n * u.denominator > u.numerator * d) - (n * u.denominator < u.numerator * d), u) for u in umbrales]
     decimales = minimo
     while decimales < DECIMALES_MAXIMOS:
         escala = 10**decimales
-        mostrado = Racional(_redondeo_medio_arriba(valor * escala), escala)
-        if all((mostrado > u) - (mostrado < u) == (valor > u) - (valor < u) for u in umbrales):
+        mostrado = _redondeo_medio_arriba(_racional(n * escala, d))  # in units of 10**-decimales
+        if all((mostrado * u.denominator > u.numerator * escala) - (mostrado * u.denominator < u.numerator * escala)
+               == signo for signo, u in exactos):
             return decimales
         decimales += 1
     return decimales

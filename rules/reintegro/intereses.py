@@ -143,9 +143,23 @@ def total_exacto(
     reintegro: Racional, pagos: tuple[Pago, ...], fin: date, base_dias: str, orden: Orden, alternativo: bool = False,
 ) -> Racional:
     """The exact interest of the reintegro: the sum of its pieces."""
+    if orden == "proporcional":
+        return reintegro * interes_por_euro_reintegrado(pagos, fin, base_dias, alternativo)
     return sum(
         (principal * interes_por_euro(pago.fecha, fin, base_dias, alternativo)
          for pago, principal in zip(pagos, atribuir(reintegro, pagos, orden)) if principal > 0),
+        Racional(0),
+    )
+
+
+def interes_por_euro_reintegrado(pagos: tuple[Pago, ...], fin: date, base_dias: str, alternativo: bool = False) -> Racional:
+    """Interest of one euro of reintegro attributed to the payments in
+    proportion to their amounts (D8): each payment's share of one euro times
+    its interest per euro. The total for any reintegro is that times the
+    reintegro, the same sum as its pieces."""
+    return sum(
+        (parte * interes_por_euro(pago.fecha, fin, base_dias, alternativo)
+         for pago, parte in zip(pagos, atribuir(Racional(1), pagos, "proporcional"))),
         Racional(0),
     )
 

@@ -46,7 +46,7 @@ class Liquidacion(NamedTuple):
 class Computo(NamedTuple):
     """A case computed under one variant: execution, final grant, outcome, interest."""
 
-    caso: Caso
+    caso: Caso | CasoCambiado
     ejecucion: Ejecucion
     importe_final: ImporteFinal
     liquidacion: Liquidacion
@@ -55,6 +55,25 @@ class Computo(NamedTuple):
     @property
     def total_a_ingresar(self) -> int:
         return self.liquidacion.reintegro + self.intereses
+
+
+class CasoCambiado:
+    """A case with some fields changed (a cause remedied, a threshold
+    reached), read by the computation exactly as a ``Caso``: a light view
+    over the case instead of a copy of the pydantic model (a copy costs more
+    than computing the variant). The changed values are the engine's own,
+    of the field's type; ``Calculo.computo`` never changes a field the
+    outcome's starting figures or the interest depend on."""
+
+    def __init__(self, caso: Caso, cambio: dict):
+        self.__dict__.update(caso.__dict__)  # pydantic keeps a model's fields there
+        self.__dict__.update(cambio)
+
+    # The case's derived values, computed from the changed fields.
+    coste = Caso.coste
+    justificado = Caso.justificado
+    total_pagado = Caso.total_pagado
+    fecha_fin_dada = Caso.fecha_fin_dada
 
 
 class Calculo:
@@ -84,7 +103,7 @@ class Calculo:
             return self._computos[clave]
         if cambio and not self.INVARIANTES.isdisjoint(cambio):
             raise ValueError(f"un cambio del caso no puede tocar {sorted(self.INVARIANTES & set(cambio))}")
-        caso = self.caso.model_copy(update=cambio) if cambio else self.caso
+        caso = CasoCambiado(self.caso, cambio) if cambio else self.caso
         e = medir(self.b, caso, v)
         final = calcular_importe_final(self.b, caso, e, v, notas if notas is not None else Notas())
         liquidacion = Liquidacion(self.concedido, self.pagado, a_centimos(final.importe), final.total)

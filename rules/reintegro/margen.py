@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .calculo import Calculo, Computo
+from .calculo import Calculo, CasoCambiado, Computo
 from .caso import Caso
 from .catalogo import campos_genericos, cita, remedio
 from .ejecucion import medir
@@ -63,7 +63,7 @@ def _para_alcanzar(caso: Caso, u: Umbral, aceptado: Racional) -> dict:
 
 def alcanzar_umbrales(c: Calculo, cambio: dict) -> dict:
     """``cambio`` plus what reaches exactly every threshold the changed case misses."""
-    caso = c.caso.model_copy(update=cambio) if cambio else c.caso
+    caso = CasoCambiado(c.caso, cambio) if cambio else c.caso
     e = medir(c.b, caso, CENTRAL)
     salida = dict(cambio)
     for u in umbrales(c.b.regimen, e, CENTRAL):

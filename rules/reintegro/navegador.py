@@ -33,7 +33,9 @@ PAGINA_BASES_PROPIAS = "sus-bases/"
 
 
 def _json(datos: object) -> str:
-    return json.dumps(datos, ensure_ascii=False)
+    # ASCII escapes (\u00e1): the page parses this text, never shows it, and
+    # CPython's encoder writes escaped ASCII about twice as fast.
+    return json.dumps(datos)
 
 
 def _errores(errores: list[ErrorDeCampo], estado: str = "error") -> str:
@@ -58,8 +60,8 @@ def calcular(texto_caso: str, texto_bases: str | None = None) -> str:
         return _errores(error.errores)
     # One compact serialisation: the page writes the command line's indented
     # text itself (JSON.stringify(resultado, null, 2) gives the same
-    # characters as salida.resultado_a_json), which costs Python more than
-    # computing the case.
+    # characters as salida.resultado_a_json), which would cost Python more
+    # than computing the case.
     return _json({"estado": "resultado", "resultado": resultado})
 
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from .caso import Caso
 from .ejecucion import Descuento, Ejecucion
 from .explicacion import Frase, Notas, PasoExacto
-from .importes import CIEN, Euros, Porcentaje, Racional, exacto
+from .importes import CIEN, Euros, Grado, Porcentaje, Racional, exacto
 from .minoraciones import reducciones
 from .modelo_bases import Bases
 from .regimen import causa_total
@@ -66,8 +66,8 @@ def _proporcional(b: Bases, e: Ejecucion, v: Variante, pasos: _Pasos, notas: Not
         return
     decision: tuple[str, ...] = ()
     if e.economico != e.tecnico and not v.faltas_sumadas:
-        notas.anadir("D2", economico=Porcentaje(e.economico * CIEN), tecnico=Porcentaje(e.tecnico * CIEN),
-                     aplicado=Porcentaje(e.aplicado * CIEN))
+        notas.anadir("D2", economico=Grado(e.economico), tecnico=Grado(e.tecnico),
+                     aplicado=Grado(e.aplicado))
         decision = ("D2",)
     if e.tecnico < e.economico or v.faltas_sumadas:
         _objetivos(b, e, pasos, decision)
@@ -80,7 +80,7 @@ def _objetivos(b: Bases, e: Ejecucion, pasos: _Pasos, decision: tuple[str, ...])
         return
     pasos.anadir(
         Frase("Incumplimiento parcial de los objetivos: se alcanzó el {}; se reduce el {} del importe concedido",
-              Porcentaje(e.tecnico * CIEN), Porcentaje((1 - e.tecnico) * CIEN)),
+              Grado(e.tecnico), Grado(1 - e.tecnico)),
         -e.concedido * (1 - e.tecnico),
         b.regimen.ancla_objetivos or b.regimen.ancla_proporcional,
         decision,

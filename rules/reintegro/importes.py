@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from functools import lru_cache
-from math import gcd
+from math import gcd, lcm
 
 
 class Racional:
@@ -179,18 +179,22 @@ def _de_decimal(valor: Decimal) -> Racional:
     return Racional(valor)
 
 
+def _entero_medio_arriba(numerador: int, denominador: int) -> int:
+    """numerador / denominador (> 0) rounded to an integer, half away from zero."""
+    cociente, resto = divmod(abs(numerador), denominador)
+    if 2 * resto >= denominador:
+        cociente += 1
+    return cociente if numerador >= 0 else -cociente
+
+
 def _redondeo_medio_arriba(valor: Racional) -> int:
     """``valor`` rounded to an integer, half away from zero."""
-    signo = -1 if valor < 0 else 1
-    cociente, resto = divmod(abs(valor.numerator), valor.denominator)
-    if 2 * resto >= valor.denominator:
-        cociente += 1
-    return signo * cociente
+    return _entero_medio_arriba(valor.numerator, valor.denominator)
 
 
 def a_centimos(valor: Racional) -> int:
     """Whole cents of ``valor``, rounded half up (away from zero at .5)."""
-    return _redondeo_medio_arriba(valor * 100)
+    return _entero_medio_arriba(valor.numerator * 100, valor.denominator)
 
 
 def centimos_hacia_arriba(valor: Racional) -> int:
@@ -222,11 +226,14 @@ def repartir(partes: list[Racional]) -> list[int]:
 
     Largest-remainder method (D1, D7): every part is floored to the cent, then
     the cents still missing go, one each, to the parts with the largest
-    remainders (earlier parts first on ties). Works for signed parts.
+    remainders (earlier parts first on ties). Works for signed parts. In
+    integers: every part over one common denominator.
     """
-    total = a_centimos(sum(partes, Racional(0)))
-    suelos = [(p * 100).__floor__() for p in partes]
-    restos = [p * 100 - s for p, s in zip(partes, suelos)]
+    comun = lcm(*(p.denominator for p in partes)) if partes else 1
+    escalados = [p.numerator * 100 * (comun // p.denominator) for p in partes]  # cents × comun
+    total = _entero_medio_arriba(sum(escalados), comun)
+    suelos = [e // comun for e in escalados]
+    restos = [e - s * comun for e, s in zip(escalados, suelos)]
     faltan = total - sum(suelos)
     orden = sorted(range(len(partes)), key=lambda i: (-restos[i], i))
     for i in orden[:faltan]:
@@ -257,7 +264,7 @@ def decimales_veraces(valor: Racional, umbrales: tuple[Racional, ...] = (), mini
     decimales = minimo
     while decimales < DECIMALES_MAXIMOS:
         escala = 10**decimales
-        mostrado = _redondeo_medio_arriba(_racional(n * escala, d))  # in units of 10**-decimales
+        mostrado = _entero_medio_arriba(n * escala, d)  # in units of 10**-decimales
         if all((mostrado * u.denominator > u.numerator * escala) - (mostrado * u.denominator < u.numerator * escala)
                == signo for signo, u in exactos):
             return decimales
@@ -266,7 +273,7 @@ def decimales_veraces(valor: Racional, umbrales: tuple[Racional, ...] = (), mini
 
 
 def _con_decimales(valor: Racional, decimales: int) -> Decimal:
-    return Decimal(_redondeo_medio_arriba(valor * 10**decimales)).scaleb(-decimales)
+    return Decimal(_entero_medio_arriba(valor.numerator * 10**decimales, valor.denominator)).scaleb(-decimales)
 
 
 def porcentaje_es(valor: Racional, decimales: int = 2, frente_a: tuple[Racional, ...] = ()) -> str:
@@ -320,4 +327,14 @@ class Porcentaje:
         self.frente_a = frente_a
 
     def __format__(self, especificacion: str) -> str:
-        return porcentaje_es(self.valor, frente_a=self.frente_a)
+        return porcentaje_es(exacto(self.valor), frente_a=self.frente_a)
+
+
+class Grado(Porcentaje):
+    """A degree or share given as a fraction of one (0,75), shown as a
+    percentage ("75 %"); multiplied only when the sentence is read."""
+
+    __slots__ = ()
+
+    def __format__(self, especificacion: str) -> str:
+        return porcentaje_es(exacto(self.valor) * 100, frente_a=self.frente_a)

@@ -16,7 +16,7 @@ from typing import Callable
 
 from .calculo import Calculo, Computo
 from .catalogo import cita, lectura
-from .importes import CIEN, Euros, Porcentaje, centimos_a_texto, exacto
+from .importes import CIEN, Euros, Grado, Porcentaje, centimos_a_texto, exacto
 from .minoraciones import dias_de_retraso, periodos_de_retraso, periodos_es
 from .explicacion import Notas
 from .modelo_bases import MinoracionPorDias, UmbralDeclarado, UmbralPorcentaje
@@ -49,7 +49,7 @@ def _d3(c: Calculo, central: Computo) -> list[Candidata]:
     en_el_limite = [u for u in umbrales(regimen, central.ejecucion, CENTRAL) if u.valor == u.minimo]
     if not en_el_limite:
         return []
-    umbral = Porcentaje(en_el_limite[0].minimo * CIEN)
+    umbral = Grado(en_el_limite[0].minimo)
     return [Candidata("D3", regimen.ancla, Variante(umbral_exacto_total=True), datos={"umbral": umbral})]
 
 
@@ -71,7 +71,7 @@ def _umbral_base(c: Calculo, central: Computo) -> list[Candidata]:
     if not isinstance(regimen, UmbralPorcentaje) or regimen.medida != "importe_concedido" or e.coste == e.concedido:
         return []
     minimo = exacto(regimen.minimo)
-    datos = {"umbral": Porcentaje(minimo), "porcentaje": Porcentaje(e.aceptado / e.coste * CIEN, (minimo,))}
+    datos = {"umbral": Porcentaje(minimo), "porcentaje": Grado(e.aceptado / e.coste, (minimo,))}
     return [Candidata("umbral-base", regimen.ancla, Variante(umbral_sobre_coste=True), datos=datos)]
 
 
@@ -83,7 +83,7 @@ def _umbral_tecnico(c: Calculo, central: Computo) -> list[Candidata]:
     if not objetivos or objetivos[0].valor >= objetivos[0].minimo:
         return []
     minimo = objetivos[0].minimo * CIEN
-    datos = {"umbral": Porcentaje(minimo), "tecnico": Porcentaje(objetivos[0].valor * CIEN, (minimo,))}
+    datos = {"umbral": Porcentaje(minimo), "tecnico": Grado(objetivos[0].valor, (minimo,))}
     return [Candidata("umbral-tecnico", regimen.ancla, Variante(umbral_sin_objetivos=True), datos=datos)]
 
 

@@ -26,7 +26,7 @@ from .catalogo import campos_genericos, cita, remedio
 from .ejecucion import medir
 from .explicacion import Frase, Notas
 from .importes import (
-    CIEN, Euros, Porcentaje, Racional, a_centimos, centimos_a_texto, centimos_hacia_arriba, decimal_de_centimos, exacto,
+    CIEN, Euros, Grado, Racional, a_centimos, centimos_a_texto, centimos_hacia_arriba, decimal_de_centimos, exacto,
     numero_json, porcentaje_json, redondear,
 )
 from .intereses import dias_del_ano
@@ -131,7 +131,7 @@ def causas(c: Calculo, central: Computo) -> list[Causa]:
     if e.tecnico < 1:
         lista.append(Causa("grado_cumplimiento_objetivos", _etiqueta(c, "grado_cumplimiento_objetivos"),
                            b.regimen.ancla_objetivos or b.regimen.ancla_proporcional,
-                           Frase("Objetivos cumplidos al {}", Porcentaje(e.tecnico * CIEN)),
+                           Frase("Objetivos cumplidos al {}", Grado(e.tecnico)),
                            {"grado_cumplimiento_objetivos": Decimal(100)}))
     if e.justificado < e.coste:
         lista.append(Causa("gasto_justificado", _etiqueta(c, "gasto_justificado"), b.regimen.ancla_proporcional,

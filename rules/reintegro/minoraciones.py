@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .caso import Caso
 from .explicacion import Frase, Notas
-from .importes import CIEN, Porcentaje, Racional, exacto
+from .importes import CIEN, Grado, Porcentaje, Racional, exacto
 from .modelo_bases import (
     Bases,
     MinoracionDiscrecional,
@@ -130,7 +130,7 @@ def _topes_de_grupo(b: Bases, lista: list[Reduccion]) -> list[Reduccion]:
             salida.append(
                 Reduccion(
                     Frase("{}: las minoraciones de este grupo suman el {} y no pueden superar el {} "
-                          "del importe concedido", grupo.texto, Porcentaje(suma * CIEN), Porcentaje(tope * CIEN)),
+                          "del importe concedido", grupo.texto, Grado(suma), Grado(tope)),
                     tope - suma,
                     grupo.ancla,
                 )

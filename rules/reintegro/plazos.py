@@ -66,7 +66,7 @@ def _caducidad(c: Calculo, notas: Notas) -> dict | None:
         c, "caducidad", fecha,
         f"Fin del plazo máximo para resolver y notificar el procedimiento de reintegro: doce meses desde el "
         f"acuerdo de inicio ({inicio:%d/%m/%Y}), salvo suspensión o ampliación; pasado sin resolución, el "
-        f"procedimiento caduca.",
+        "procedimiento caduca.",
         "lgs-42-4",
     )
 
@@ -77,8 +77,8 @@ def _requerimiento(c: Calculo) -> dict | None:
         return None
     return _plazo(
         c, "requerimiento-justificacion", limite,
-        f"Venció el plazo de justificación sin presentarla: el órgano concedente debe requerirle para que la "
-        f"presente en el plazo improrrogable de quince días; si no lo hace, procede el reintegro "
-        f"(art. 70.3 del Reglamento de la Ley 38/2003).",
+        "Venció el plazo de justificación sin presentarla: el órgano concedente debe requerirle para que la "
+        "presente en el plazo improrrogable de quince días; si no lo hace, procede el reintegro "
+        "(art. 70.3 del Reglamento de la Ley 38/2003).",
         "rlgs-70-3",
     )

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from .caso import Caso
 from .ejecucion import Ejecucion
 from .explicacion import Frase, Notas
-from .importes import CIEN, Porcentaje, Racional, exacto
+from .importes import CIEN, Grado, Porcentaje, Racional, exacto
 from .modelo_bases import Bases, UmbralDeclarado, UmbralPorcentaje
 from .variante import Variante
 
@@ -108,11 +108,11 @@ def _umbral(regimen: UmbralPorcentaje, e: Ejecucion, v: Variante, notas: Notas) 
         if v.umbral_exacto_total:
             return _por_debajo(regimen, en_el_limite[0], "{}: " + _QUE_SE_MIDE[en_el_limite[0].medida]
                                + ", justo el {} y no más, y esta lectura no lo da por superado", ("D3",))
-        notas.anadir("D3", umbral=Porcentaje(en_el_limite[0].minimo * CIEN))
+        notas.anadir("D3", umbral=Grado(en_el_limite[0].minimo))
     return None
 
 
 def _por_debajo(regimen: UmbralPorcentaje, u: Umbral, plantilla: str, notas: tuple[str, ...] = ()) -> CausaDeReintegroTotal:
     minimo = u.minimo * CIEN
-    frase = Frase(plantilla, regimen.texto_total, Porcentaje(u.valor * CIEN, (minimo,)), Porcentaje(minimo))
+    frase = Frase(plantilla, regimen.texto_total, Grado(u.valor, (minimo,)), Porcentaje(minimo))
     return CausaDeReintegroTotal(frase, regimen.ancla, notas)

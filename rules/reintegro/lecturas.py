@@ -19,6 +19,7 @@ from .catalogo import cita, lectura
 from .importes import CIEN, Euros, Grado, Porcentaje, centimos_a_texto, exacto
 from .minoraciones import dias_de_retraso, periodos_de_retraso, periodos_es
 from .explicacion import Notas
+from .intereses import tiempos_de_un_pago
 from .modelo_bases import MinoracionPorDias, UmbralDeclarado, UmbralPorcentaje
 from .regimen import OBJETIVOS, umbrales
 from .variante import CENTRAL, Variante
@@ -112,9 +113,11 @@ def _cofinanciado_d(c: Calculo, central: Computo) -> list[Candidata]:
 
 
 def _tipo_alternativo(c: Calculo, central: Computo) -> list[Candidata]:
-    periodos = c.periodos(central.liquidacion.reintegro)
-    ids = dict.fromkeys(p.tramo.lectura for p in periodos if p.tramo.interes_demora_alternativo is not None)
-    return [Candidata(i, "lgs-38-2", Variante(tipo_alternativo=True)) for i in ids if i]
+    if not central.liquidacion.reintegro:
+        return []
+    tramos = {t.tramo.lectura for pago in c.caso.pagos
+              for t in tiempos_de_un_pago(pago.fecha, c.fin, c.caso.base_dias) if t.tramo.lectura}
+    return [Candidata(i, "lgs-38-2", Variante(tipo_alternativo=True)) for i in sorted(tramos)]
 
 
 def _aproximacion_no_indicada(c: Calculo, central: Computo) -> list[Candidata]:

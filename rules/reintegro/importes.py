@@ -18,12 +18,12 @@ from math import gcd, lcm
 
 class Racional:
     """An exact rational number, always in lowest terms with a positive
-    denominator: a lean stand-in for ``fractions.Racional``. It has only the
+    denominator: a lean stand-in for ``fractions.Fraction``. It has only the
     operations the engine uses (arithmetic and comparison with ``int`` and
-    ``Racional``), without Racional's generic dispatch, so that a result
-    computed in a dozen variants stays quick (about five times faster per
-    operation on CPython 3.11). tests/engine/test_importes.py checks it
-    against Racional."""
+    ``Racional``), without Fraction's generic dispatch and with each
+    operation written out in full, so that a result computed in a dozen
+    variants stays quick (several times faster per operation on CPython
+    3.11). tests/engine/test_importes.py checks it against Fraction."""
 
     __slots__ = ("numerator", "denominator")
 
@@ -45,93 +45,125 @@ class Racional:
         self.numerator = numerador // divisor
         self.denominator = denominador // divisor
 
-    # -- arithmetic ------------------------------------------------------------
+    # -- arithmetic (each result reduced by the gcd; denominators stay > 0) ----
 
     def __add__(self, otro):
         if type(otro) is Racional:
-            return _racional(self.numerator * otro.denominator + otro.numerator * self.denominator,
-                             self.denominator * otro.denominator)
-        if type(otro) is int:
-            return _racional(self.numerator + otro * self.denominator, self.denominator)
-        return NotImplemented
+            n = self.numerator * otro.denominator + otro.numerator * self.denominator
+            d = self.denominator * otro.denominator
+        elif type(otro) is int:
+            n, d = self.numerator + otro * self.denominator, self.denominator
+        else:
+            return NotImplemented
+        g = gcd(n, d)
+        r = _nuevo(Racional)
+        r.numerator, r.denominator = n // g, d // g
+        return r
 
     __radd__ = __add__
 
     def __sub__(self, otro):
         if type(otro) is Racional:
-            return _racional(self.numerator * otro.denominator - otro.numerator * self.denominator,
-                             self.denominator * otro.denominator)
-        if type(otro) is int:
-            return _racional(self.numerator - otro * self.denominator, self.denominator)
-        return NotImplemented
+            n = self.numerator * otro.denominator - otro.numerator * self.denominator
+            d = self.denominator * otro.denominator
+        elif type(otro) is int:
+            n, d = self.numerator - otro * self.denominator, self.denominator
+        else:
+            return NotImplemented
+        g = gcd(n, d)
+        r = _nuevo(Racional)
+        r.numerator, r.denominator = n // g, d // g
+        return r
 
     def __rsub__(self, otro):
-        if type(otro) is int:
-            return _racional(otro * self.denominator - self.numerator, self.denominator)
-        return NotImplemented
+        if type(otro) is not int:
+            return NotImplemented
+        n, d = otro * self.denominator - self.numerator, self.denominator
+        g = gcd(n, d)
+        r = _nuevo(Racional)
+        r.numerator, r.denominator = n // g, d // g
+        return r
 
     def __mul__(self, otro):
         if type(otro) is Racional:
-            return _racional(self.numerator * otro.numerator, self.denominator * otro.denominator)
-        if type(otro) is int:
-            return _racional(self.numerator * otro, self.denominator)
-        return NotImplemented
+            n, d = self.numerator * otro.numerator, self.denominator * otro.denominator
+        elif type(otro) is int:
+            n, d = self.numerator * otro, self.denominator
+        else:
+            return NotImplemented
+        g = gcd(n, d)
+        r = _nuevo(Racional)
+        r.numerator, r.denominator = n // g, d // g
+        return r
 
     __rmul__ = __mul__
 
     def __truediv__(self, otro):
         if type(otro) is Racional:
-            return _cociente(self.numerator * otro.denominator, self.denominator * otro.numerator)
-        if type(otro) is int:
-            return _cociente(self.numerator, self.denominator * otro)
-        return NotImplemented
+            n, d = self.numerator * otro.denominator, self.denominator * otro.numerator
+        elif type(otro) is int:
+            n, d = self.numerator, self.denominator * otro
+        else:
+            return NotImplemented
+        return _cociente(n, d)
 
     def __rtruediv__(self, otro):
-        if type(otro) is int:
-            return _cociente(otro * self.denominator, self.numerator)
-        return NotImplemented
+        if type(otro) is not int:
+            return NotImplemented
+        return _cociente(otro * self.denominator, self.numerator)
 
     def __neg__(self):
-        return _racional(-self.numerator, self.denominator)
+        r = _nuevo(Racional)
+        r.numerator, r.denominator = -self.numerator, self.denominator
+        return r
 
     def __pos__(self):
         return self
 
     def __abs__(self):
-        return _racional(abs(self.numerator), self.denominator)
+        r = _nuevo(Racional)
+        r.numerator, r.denominator = abs(self.numerator), self.denominator
+        return r
 
     def __floor__(self) -> int:
         return self.numerator // self.denominator
 
-    # -- comparison ------------------------------------------------------------
-
-    def _diferencia(self, otro) -> int | None:
-        """Sign-bearing cross difference with ``otro``, None if not comparable."""
-        if type(otro) is Racional:
-            return self.numerator * otro.denominator - otro.numerator * self.denominator
-        if type(otro) is int:
-            return self.numerator - otro * self.denominator
-        return None
+    # -- comparison (cross-multiplied: denominators are positive) ---------------
 
     def __eq__(self, otro) -> bool:
-        diferencia = self._diferencia(otro)
-        return NotImplemented if diferencia is None else diferencia == 0
+        if type(otro) is Racional:
+            return self.numerator == otro.numerator and self.denominator == otro.denominator
+        if type(otro) is int:
+            return self.denominator == 1 and self.numerator == otro
+        return NotImplemented
 
     def __lt__(self, otro) -> bool:
-        diferencia = self._diferencia(otro)
-        return NotImplemented if diferencia is None else diferencia < 0
+        if type(otro) is Racional:
+            return self.numerator * otro.denominator < otro.numerator * self.denominator
+        if type(otro) is int:
+            return self.numerator < otro * self.denominator
+        return NotImplemented
 
     def __le__(self, otro) -> bool:
-        diferencia = self._diferencia(otro)
-        return NotImplemented if diferencia is None else diferencia <= 0
+        if type(otro) is Racional:
+            return self.numerator * otro.denominator <= otro.numerator * self.denominator
+        if type(otro) is int:
+            return self.numerator <= otro * self.denominator
+        return NotImplemented
 
     def __gt__(self, otro) -> bool:
-        diferencia = self._diferencia(otro)
-        return NotImplemented if diferencia is None else diferencia > 0
+        if type(otro) is Racional:
+            return self.numerator * otro.denominator > otro.numerator * self.denominator
+        if type(otro) is int:
+            return self.numerator > otro * self.denominator
+        return NotImplemented
 
     def __ge__(self, otro) -> bool:
-        diferencia = self._diferencia(otro)
-        return NotImplemented if diferencia is None else diferencia >= 0
+        if type(otro) is Racional:
+            return self.numerator * otro.denominator >= otro.numerator * self.denominator
+        if type(otro) is int:
+            return self.numerator >= otro * self.denominator
+        return NotImplemented
 
     def __hash__(self) -> int:
         return hash(self.numerator) if self.denominator == 1 else hash((self.numerator, self.denominator))
@@ -143,10 +175,13 @@ class Racional:
         return f"Racional({self.numerator}, {self.denominator})"
 
 
+_nuevo = object.__new__
+
+
 def _racional(numerador: int, denominador: int) -> Racional:
     """A Racional from a numerator and a positive denominator, reduced."""
     divisor = gcd(numerador, denominador)
-    nuevo = object.__new__(Racional)
+    nuevo = _nuevo(Racional)
     nuevo.numerator = numerador // divisor
     nuevo.denominator = denominador // divisor
     return nuevo

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from datetime import date
 
 from .caso import Caso
+from .catalogo import cita
 from .ejecucion import Ejecucion, medir
 from .explicacion import Notas
 from .importe_final import ImporteFinal, calcular_importe_final
@@ -29,18 +30,14 @@ class Liquidacion(NamedTuple):
     pagado: int
     final: int
     total: bool  # the regime is total reintegro
+    reintegro: int  # max(P − F, 0)
+    pendiente: int  # max(F − P, 0)
+    perdida: int  # G − max(P, F), pérdida del derecho al cobro (RLGS art. 89)
 
-    @property
-    def reintegro(self) -> int:
-        return max(self.pagado - self.final, 0)
 
-    @property
-    def pendiente(self) -> int:
-        return max(self.final - self.pagado, 0)
-
-    @property
-    def perdida(self) -> int:
-        return self.concedido - max(self.pagado, self.final)
+def liquidar(concedido: int, pagado: int, final: int, total: bool) -> Liquidacion:
+    return Liquidacion(concedido, pagado, final, total, max(pagado - final, 0), max(final - pagado, 0),
+                       concedido - max(pagado, final))
 
 
 class Computo(NamedTuple):
@@ -93,6 +90,13 @@ class Calculo:
         self.pagado = a_centimos(exacto(caso.total_pagado))
         self._computos: dict[tuple, Computo] = {}
         self._interes_por_euro: dict[tuple[date, bool], Racional] = {}
+        self._citas: dict[str, dict] = {}
+
+    def cita(self, ancla: str) -> dict:
+        """The citation of ``ancla`` as the result shows it (each anchor made once)."""
+        if ancla not in self._citas:
+            self._citas[ancla] = cita(self.b, ancla)._asdict()
+        return self._citas[ancla]
 
     def computo(self, v: Variante = CENTRAL, cambio: dict | None = None, notas: Notas | None = None) -> Computo:
         """The case, with the fields of ``cambio`` changed (a cause remedied, a
@@ -106,7 +110,7 @@ class Calculo:
         caso = CasoCambiado(self.caso, cambio) if cambio else self.caso
         e = medir(self.b, caso, v)
         final = calcular_importe_final(self.b, caso, e, v, notas if notas is not None else Notas())
-        liquidacion = Liquidacion(self.concedido, self.pagado, a_centimos(final.importe), final.total)
+        liquidacion = liquidar(self.concedido, self.pagado, a_centimos(final.importe), final.total)
         intereses = self.intereses(liquidacion.reintegro, alternativo=v.tipo_alternativo)
         resultado = self._computos[clave] = Computo(caso, e, final, liquidacion, intereses)
         return resultado

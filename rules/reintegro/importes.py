@@ -282,7 +282,7 @@ def es_centimo_exacto(valor: Racional) -> bool:
 
 def importe_es(valor: Racional | int) -> str:
     """Spanish display of an amount: "1.234,56 €"."""
-    centimos = a_centimos(Racional(valor))
+    centimos = valor * 100 if type(valor) is int else a_centimos(exacto(valor))
     signo = "−" if centimos < 0 else ""
     euros, resto = divmod(abs(centimos), 100)
     miles = f"{euros:,}".replace(",", ".")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .calculo import Calculo, Computo
-from .catalogo import cita, lectura
+from .catalogo import lectura
 from .importes import CIEN, Euros, Grado, Porcentaje, centimos_a_texto, exacto
 from .minoraciones import dias_de_retraso, periodos_de_retraso, periodos_es
 from .explicacion import Notas
@@ -154,7 +154,7 @@ def _como_json(c: Calculo, candidata: Candidata, rival: Computo) -> dict:
     return {
         "id": candidata.id,
         **lectura(candidata.id, **candidata.datos),
-        "cita": cita(c.b, candidata.ancla)._asdict(),
+        "cita": c.cita(candidata.ancla),
         "regimen": "total" if rival.liquidacion.total else "proporcional",
         "importe_final": centimos_a_texto(rival.liquidacion.final),
         "reintegro": centimos_a_texto(rival.liquidacion.reintegro),

@@ -22,7 +22,7 @@ from decimal import Decimal
 
 from .calculo import Calculo, CasoCambiado, Computo
 from .caso import Caso
-from .catalogo import campos_genericos, cita, remedio
+from .catalogo import campos_genericos, remedio
 from .ejecucion import medir
 from .explicacion import Frase, Notas
 from .importes import (
@@ -169,7 +169,7 @@ def _causa_json(c: Calculo, central: Computo, causa: Causa, falla_un_umbral: boo
     salida = {
         "campo": causa.campo,
         "etiqueta": causa.etiqueta,
-        "cita": cita(c.b, causa.ancla)._asdict(),
+        "cita": c.cita(causa.ancla),
         "reintegro_sin_ella": centimos_a_texto(sin_ella.liquidacion.reintegro),
         "importe_final_sin_ella": centimos_a_texto(sin_ella.liquidacion.final),
         "total_a_ingresar_sin_ella": centimos_a_texto(sin_ella.total_a_ingresar),
@@ -183,7 +183,7 @@ def _causa_json(c: Calculo, central: Computo, causa: Causa, falla_un_umbral: boo
         comparacion = (con_umbral, solo_umbral)
     texto_remedio, ancla_remedio = remedio(causa.campo)
     salida["texto"] = _texto_de_causa(central, causa, sin_ella, comparacion, texto_remedio)
-    salida["cita_remedio"] = cita(c.b, ancla_remedio)._asdict() if ancla_remedio else None
+    salida["cita_remedio"] = c.cita(ancla_remedio) if ancla_remedio else None
     return salida
 
 

@@ -12,7 +12,6 @@ import calendar
 from datetime import date
 
 from .calculo import Calculo
-from .catalogo import cita
 from .explicacion import Notas
 
 ANOS_PRESCRIPCION = 4  # LGS art. 39.1
@@ -35,7 +34,7 @@ def plazos(c: Calculo, notas: Notas) -> list[dict]:
 
 
 def _plazo(c: Calculo, id_plazo: str, fecha: date, texto: str, ancla: str) -> dict:
-    return {"id": id_plazo, "fecha": fecha.isoformat(), "texto": texto, "cita": cita(c.b, ancla)._asdict()}
+    return {"id": id_plazo, "fecha": fecha.isoformat(), "texto": texto, "cita": c.cita(ancla)}
 
 
 def _prescripcion(c: Calculo, notas: Notas) -> dict | None:

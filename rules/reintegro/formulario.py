@@ -1,11 +1,16 @@
 """The calculator's form, derived from the bases data: only the fields a bases
-uses, each with its Spanish label, help and the paragraph that makes it
-relevant ("¿Por qué se pregunta?")."""
+uses, each with its Spanish label, help, symbol and the paragraph that makes
+it relevant ("¿Por qué se pregunta?"); the bases' source, and the optional
+references of the printed report."""
 
 from __future__ import annotations
 
-from .caso import Caso
+from .caso import MAXIMOS_REFERENCIA, Caso
 from .catalogo import bases, campos_genericos, cita
+from .datos import leer_toml
+
+# Keys of data/campos.toml that the page takes as they are.
+_EXTRAS = ("simbolo", "etiqueta_fecha", "etiqueta_importe")
 
 
 def _defecto(campo: str) -> object:
@@ -18,6 +23,12 @@ def _defecto(campo: str) -> object:
     if isinstance(valor, tuple):
         return []
     return str(valor)
+
+
+def referencias() -> list[dict]:
+    """The fields of a case's ``referencia``: name, label, help, longest length."""
+    textos = leer_toml("campos.toml")["referencia"]
+    return [{"campo": campo, **textos[campo], "maximo": maximo} for campo, maximo in MAXIMOS_REFERENCIA.items()]
 
 
 def formulario(id_bases: str) -> dict:
@@ -39,5 +50,9 @@ def formulario(id_bases: str) -> dict:
             "opciones": generico.get("opciones"),
             "grupo": generico["grupo"],
             "por_que": por_que,
+            **{clave: generico[clave] for clave in _EXTRAS if clave in generico},
         })
-    return {"bases": b.id, "titulo": b.titulo, "pagina": b.pagina, "campos": campos}
+    return {
+        "bases": b.id, "titulo": b.titulo, "pagina": b.pagina, "norma": b.norma, "fuente": b.fuente,
+        "campos": campos, "referencia": referencias(),
+    }

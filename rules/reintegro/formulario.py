@@ -39,7 +39,7 @@ def formulario(id_bases: str) -> dict:
         por_que = None
         if usado.ancla:
             c = cita(b, usado.ancla)
-            por_que = {"referencia": f"{c.norma}, {c.referencia}", "ancla": c.ancla, "enlace": c.enlace}
+            por_que = {"referencia": f"{c.norma}, {c.referencia}", "ancla": c.ancla, "enlace": c.enlace, "texto": c.texto}
         campos.append({
             "campo": usado.campo,
             "tipo": generico["tipo"],

@@ -71,16 +71,17 @@ def etiquetas(id_bases: object) -> Callable[[str], str | None]:
     return etiqueta
 
 
-def para_la_pagina(error: ErrorDeCampo, etiqueta: Callable[[str], str | None]) -> dict[str, str]:
-    """An error as the page shows it: its field's label, and the message in
-    the page's words (other fields named «by their labels»)."""
+def para_la_pagina(error: ErrorDeCampo, etiqueta: Callable[[str], str | None]) -> dict[str, str | None]:
+    """An error as the page shows it: its field's label, the message in the
+    page's words (other fields named «by their labels») and its code (the
+    page tells a missing field from a wrong one)."""
     def nombrar(campo: Campo) -> str:
         return f"«{etiqueta(campo.ruta) or campo.ruta}»"
 
     propia = "Caso" if error.campo == "caso" else etiqueta(error.campo) or f"«{error.campo}»"
     propio = error.codigo is not None and PLANTILLAS[error.codigo].pagina is not None
     mensaje = redactar(error.codigo, error.datos, nombrar) if propio else error.mensaje
-    return {"campo": error.campo, "etiqueta": propia, "mensaje": mensaje}
+    return {"campo": error.campo, "etiqueta": propia, "mensaje": mensaje, "codigo": error.codigo}
 
 
 def formulario(id_bases: str) -> str:

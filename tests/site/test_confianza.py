@@ -22,7 +22,7 @@ import pytest
 
 from ayudas_calculadora import calcular_en_cpython, esperar_estado, fragmento_de
 from ayudas_confianza import ServidorCambiable, construir, motor_con_otra_version, paginas
-from conftest import ARGUMENTOS_CHROMIUM, CAPTURAS, CHROMIUM, ESPERA_MOTOR_MS, RAIZ, Contexto, contextos
+from conftest import ARGUMENTOS_CHROMIUM, CAPTURAS, CHROMIUM, ENTORNO_CHROMIUM, ESPERA_MOTOR_MS, RAIZ, Contexto, contextos
 from test_calculadora import CASOS, caso_json
 
 SELECTOR = "[data-calculadora]"
@@ -358,7 +358,8 @@ def test_la_copia_sin_conexion_no_descarga_dos_veces_lo_ya_descargado(servidor, 
     for url in [motor["pyodide"]["biblioteca"]] + [r["url"] for r in motor["ruedas"] if "?v=" in r["url"]]:
         assert url.replace("../", "assets/", 1) in precache, url
     perfil = navegador.browser_type.launch_persistent_context(
-        tmp_path / "perfil", executable_path=CHROMIUM, args=ARGUMENTOS_CHROMIUM, headless=True, locale="es-ES")
+        tmp_path / "perfil", executable_path=CHROMIUM, args=ARGUMENTOS_CHROMIUM, env=ENTORNO_CHROMIUM, headless=True,
+        locale="es-ES")
     servidor.registro = []
     try:
         perfil.set_default_timeout(ESPERA_MOTOR_MS)

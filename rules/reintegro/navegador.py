@@ -74,14 +74,16 @@ def etiquetas(id_bases: object) -> Callable[[str], str | None]:
 def para_la_pagina(error: ErrorDeCampo, etiqueta: Callable[[str], str | None]) -> dict[str, str | None]:
     """An error as the page shows it: its field's label, the message in the
     page's words (other fields named «by their labels») and its code (the
-    page tells a missing field from a wrong one)."""
+    page tells a missing field from a wrong one); also the command line's
+    words, which the corpus page (/pruebas/corpus/) checks, never shown."""
     def nombrar(campo: Campo) -> str:
         return f"«{etiqueta(campo.ruta) or campo.ruta}»"
 
     propia = "Caso" if error.campo == "caso" else etiqueta(error.campo) or f"«{error.campo}»"
     propio = error.codigo is not None and PLANTILLAS[error.codigo].pagina is not None
     mensaje = redactar(error.codigo, error.datos, nombrar) if propio else error.mensaje
-    return {"campo": error.campo, "etiqueta": propia, "mensaje": mensaje, "codigo": error.codigo}
+    return {"campo": error.campo, "etiqueta": propia, "mensaje": mensaje, "codigo": error.codigo,
+            "linea_de_ordenes": error.mensaje}
 
 
 def formulario(id_bases: str) -> str:

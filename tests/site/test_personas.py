@@ -314,7 +314,7 @@ def test_una_fecha_tecleada_se_lee_o_se_dice_que_falta(ancho, sitio, nuevo_conte
     otra.fill("")
     otra.focus()
     pagina.keyboard.type("1503")
-    pagina.keyboard.press("Tab")
+    pulsar(raiz.locator('[name="base_dias"]'), ancho)  # on to the next field
     assert esperar_estado(pagina, ("resultado", "error")) == "error"
     error = raiz.locator(f"#{otra.get_attribute('id')}-error")
     assert error.inner_text().endswith("debe ser una fecha completa, con día, mes y año: por ejemplo 30/06/2025")
@@ -528,6 +528,7 @@ def test_un_archivo_que_no_es_un_caso_se_dice_y_no_se_carga(sitio, contexto, tmp
     with pagina.expect_file_chooser() as eleccion:
         pagina.locator(SELECTOR).get_by_role("button", name="Abrir un caso guardado").click()
     eleccion.value.set_files(str(malo))
+    pagina.locator(f"{SELECTOR} .rc-errores-generales").wait_for()  # the file is read asynchronously
     assert esperar_estado(pagina, ("error", "resultado")) == "error"
     assert "El archivo no se puede abrir: el archivo no contiene un caso válido (no es JSON)." in \
         pagina.locator(f"{SELECTOR} .rc-errores-generales").inner_text()

@@ -37,6 +37,7 @@ export class SaltosMovil {
     this.volver = el("button", { type: "button", clase: "md-button rc-boton rc-volver-articulo" },
       el("span", { "aria-hidden": "true", texto: "↑ " }), "Volver al artículo");
     this.volver.addEventListener("click", () => this.volverAlArticulo());
+    this.volver.hidden = !articulo;
     articulo?.before(this.flotante);
     this.actualizar = () => this._actualizar();
     this.ancho.addEventListener("change", this.actualizar);

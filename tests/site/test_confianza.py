@@ -215,9 +215,10 @@ def test_el_vigilante_detecta_violaciones(servidor, vigilado):
     assert c.violaciones()
 
 
-def test_sin_violaciones_csp_en_los_flujos_de_la_calculadora(servidor, vigilado, capturas):
+def test_sin_violaciones_csp_en_los_flujos_de_la_calculadora(servidor, vigilado, capturas, tmp_path):
     """Fill a case, get a result, instant navigation to another page and
-    back, an in-page citation, search, the print view: no violation in the
+    back, an in-page citation and «¿Por qué se pregunta?», the case saved as
+    a file and opened again, search, the print view: no violation in the
     document, the engine worker or the service worker."""
     c = vigilado()
     pagina = c.pagina()
@@ -238,6 +239,16 @@ def test_sin_violaciones_csp_en_los_flujos_de_la_calculadora(servidor, vigilado,
     pagina.goto(servidor.origen + "bases/art21-umbral-75/" + fragmento_de(caso_json("art21-umbral-75")))
     assert esperar_estado(pagina, ("resultado",)) == "resultado"
     pagina.locator(f"{SELECTOR} .rc-resultado a.rc-enlace-cita").first.click()
+    pagina.locator(f"{SELECTOR} button.rc-porque").first.click()
+    # the case as a file (a blob: download, read back with a file chooser)
+    with pagina.expect_download() as descarga:
+        pagina.locator(SELECTOR).get_by_role("button", name="Guardar el caso (archivo)").click()
+    archivo = tmp_path / descarga.value.suggested_filename
+    descarga.value.save_as(archivo)
+    with pagina.expect_file_chooser() as eleccion:
+        pagina.locator(SELECTOR).get_by_role("button", name="Abrir un caso guardado").click()
+    eleccion.value.set_files(str(archivo))
+    pagina.locator(f"{SELECTOR} .rc-aviso-carga").wait_for()
     # search (Material's search worker)
     pagina.keyboard.press("Escape")
     pagina.locator("input.md-search__input").click()

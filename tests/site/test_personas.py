@@ -635,16 +635,20 @@ def test_la_carga_del_motor_se_dice_con_palabras_llanas(sitio, nuevo_contexto):
 
 
 def test_la_direccion_nunca_va_por_detras_del_resultado(ancho, sitio, nuevo_contexto):
-    """Item 12: whenever the result changes while the user types, the
-    address already holds a case that gives that very result (checked on
-    CPython), however fast the typing."""
+    """Item 12: each time the calculator settles on a result while the user
+    types (data-pendiente gone: what the page contract says can be read),
+    the address already holds a case that gives that very result (checked
+    on CPython). The address follows every edit at once, before the result."""
     c = nuevo_contexto(**ANCHOS[ancho])
     c.contexto.add_init_script("""(() => {
         window.__vistos = [];
         new MutationObserver(() => {
-            const s = document.querySelector('[data-calculadora] script[data-resultado]');
-            if (s && window.__vistos.at(-1)?.texto !== s.textContent) window.__vistos.push({ texto: s.textContent, hash: location.hash });
-        }).observe(document, { subtree: true, childList: true, characterData: true });
+            const r = document.querySelector('[data-calculadora]');
+            const s = r?.querySelector('script[data-resultado]');
+            if (!s || r.hasAttribute('data-pendiente') || r.dataset.estado !== 'resultado') return;
+            if (window.__vistos.at(-1)?.texto !== s.textContent) window.__vistos.push({ texto: s.textContent, hash: location.hash });
+        }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true,
+                               attributeFilter: ['data-pendiente'] });
     })()""")
     pagina = c.pagina()
     pagina.goto(f"{sitio}bases/csd-art12/{fragmento_de(CASO_CSD)}")

@@ -655,7 +655,9 @@ class Calculadora {
     if (!document.getElementById(decodeURIComponent(u.hash.slice(1)))) return;
     evento.preventDefault();
     evento.stopPropagation();
-    this.explicaciones.alternar(a, { ...this.citas.get(a), enlace: a.dataset.enlace }, a.closest(".rc-cita") ?? a);
+    const cita = this.citas.get(a) ?? {};
+    const referencia = [cita.norma, cita.referencia].filter(Boolean).join(", ");
+    this.explicaciones.alternar(a, { ...cita, referencia, enlace: a.dataset.enlace }, a.closest(".rc-cita") ?? a);
   }
 }
 

@@ -67,8 +67,8 @@ export class Explicaciones {
     return document.getElementById(decodeURIComponent(u.hash.slice(1)));
   }
 
-  // cita: {enlace, referencia (or norma + referencia), texto}; the panel goes
-  // after `despuesDe`. Pressed again, the panel closes.
+  // cita: {enlace, referencia (norm and paragraph, as one line), texto}; the
+  // panel goes after `despuesDe`. Pressed again, the panel closes.
   alternar(disparador, cita, despuesDe) {
     if (this.abiertas.has(disparador)) {
       this.cerrar(disparador, { enfocar: false });
@@ -106,8 +106,7 @@ export class Explicaciones {
 
   _panel(disparador, cita, destino) {
     const id = `rc-explicacion-${++contador}`;
-    const referencia = cita.referencia ?? [cita.norma, cita.referencia].filter(Boolean).join(", ");
-    const titulo = el("p", { clase: "rc-explicacion-titulo", id: `${id}-titulo`, texto: referencia || "Párrafo citado" });
+    const titulo = el("p", { clase: "rc-explicacion-titulo", id: `${id}-titulo`, texto: cita.referencia || "Párrafo citado" });
     const bloque = destino ? bloqueDe(destino) : null;
     const texto = bloque
       ? el("blockquote", { clase: "rc-explicacion-texto" }, [...copia(bloque).childNodes])

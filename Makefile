@@ -37,10 +37,13 @@ node_modules/.instalado: package.json package-lock.json
 wheels: $(STAMP)
 	$(BIN)/python calculator/fetch_wheels.py
 
-# Debian's Chromium for the browser tests (never a downloaded browser build).
+# Debian's Chromium for the browser tests (never a downloaded browser build),
+# with its Spanish interface (chromium-l10n: date fields read dd/mm/aaaa).
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
+	@dpkg -s chromium-l10n >/dev/null 2>&1 || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium-l10n; }
 
 benchmark: deps chromium
 	$(BIN)/python calculator/benchmark.py

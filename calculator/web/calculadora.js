@@ -11,14 +11,27 @@
 //   data-pendiente is present while an edit has not been computed yet (the
 //   short debounce, or the engine working): wait for its absence to read a
 //   result that matches the form and the address.
+// The address follows every edit at once (before the result), a case
+// opened from a link or a file lands on its result, and on a phone the
+// page offers a way between the article and the calculator (movil.js).
 
 import { PREFIJO_CASO, codificarCaso, leerFragmento, ErrorEnlace, formatearEuros } from "./caso.js";
 import { Formulario, el } from "./formulario.js";
 import { renderizarResultado } from "./resultado.js";
 import { motor, datosMotor } from "./motor.js";
+import { Explicaciones } from "./explicaciones.js";
+import { ANCHO, SaltosMovil } from "./movil.js";
+import { guardarCaso, leerArchivo } from "./archivo.js";
 
 const RAIZ_SITIO = new URL("../../", import.meta.url); // assets/calculadora/ -> site root
 const ESPERA_MS = 180;
+// The address is rewritten at most this often while the user types (Chromium
+// ignores history updates beyond about 200 in 10 s, and Material's own
+// scroll tracking uses them too); a rewrite the browser dropped is retried.
+const FRAGMENTO_MS = 100;
+const REINTENTOS_FRAGMENTO = 60;
+// What the user does that means "leave the page where I put it".
+const GESTOS = ["wheel", "touchmove", "keydown", "pointerdown"];
 
 // The last case of each page, for this browsing session of the site. Material's
 // instant navigation re-renders the page when an in-page anchor (a table of
@@ -65,6 +78,16 @@ function fechaDeHoy() {
   return formatoFecha.format(new Date());
 }
 
+// A page reached through the history (back, forward) keeps the scroll
+// position the browser or Material restores: it does not land on its result.
+let ultimoPopstate = -Infinity;
+let cargaPorHistorial = performance.getEntriesByType?.("navigation")?.[0]?.type === "back_forward";
+window.addEventListener("popstate", () => { ultimoPopstate = performance.now(); });
+
+function llegadaPorHistorial() {
+  return cargaPorHistorial || performance.now() - ultimoPopstate < 2000;
+}
+
 function rutaNormalizada(url) {
   return url.pathname.replace(/index\.html$/, "");
 }
@@ -78,7 +101,17 @@ class Calculadora {
     this.caso = null;
     this.fragmento = null; // the #caso= this calculator last wrote or read
     this.destruida = false;
+    this.cargado = null; // "desde el enlace" | "desde el archivo «x»": a case opened, until the next edit
+    this.aterrizaje = null; // a case just opened: land on its result once it is computed
+    this.deshacer = null; // the case before «Vaciar»
+    this.citas = new WeakMap(); // citation link of the result -> its cita
     this.raiz.dataset.estado = "cargando";
+    this.ancho = window.matchMedia(ANCHO);
+    this.explicaciones = new Explicaciones({
+      url: (enlace) => this._url(enlace),
+      ancho: () => this.ancho.matches,
+      alVerEnArticulo: (disparador) => this.saltos?.recordarRegreso(disparador),
+    });
     this._esqueleto();
     this.desuscribir = motor().suscribir((m) => this._estadoMotor(m));
     this._iniciar().catch((e) => this._falloGeneral(`No se pudo preparar la calculadora: ${e.message}`));
@@ -88,46 +121,54 @@ class Calculadora {
     this.destruida = true;
     fragmentoProtegido = null;
     clearTimeout(this.temporizador);
+    clearTimeout(this.temporizadorFragmento);
     this.desuscribir?.();
+    this.saltos?.destruir();
+    this._dejarDeVigilarGestos();
   }
 
   // --- skeleton -------------------------------------------------------------
 
+  _boton(texto, accion, clase = "md-button rc-boton") {
+    const boton = el("button", { type: "button", clase, texto });
+    boton.addEventListener("click", accion);
+    return boton;
+  }
+
   _esqueleto() {
     const titulo = this.raiz.querySelector("h2, h3");
+    this.cabecera = titulo ?? el("h2", { texto: "Calculadora" });
+    this.cabecera.setAttribute("tabindex", "-1");
+    this.saltos = new SaltosMovil(this.raiz, this.raiz.closest(".reintegro-pagina")?.querySelector(".reintegro-ley"), this.cabecera);
     this.progreso = el("div", { clase: "rc-progreso", role: "status" },
       el("span", { clase: "rc-progreso-texto", texto: "Preparando el motor de cálculo…" }),
       el("progress", { max: "1", "aria-label": "Carga del motor de cálculo" }));
     this.anuncio = el("p", { clase: "rc-solo-lector", role: "status", "aria-live": "polite" });
     this.erroresGenerales = el("div", { clase: "rc-errores-generales", role: "alert", hidden: true });
     this.zonaFormulario = el("div", { clase: "rc-zona-formulario" }, el("p", { clase: "rc-cargando-formulario", texto: "Preparando el formulario…" }));
-    this.botonCopiar = el("button", { type: "button", clase: "md-button rc-boton", texto: "Copiar enlace" });
-    this.botonImprimir = el("button", { type: "button", clase: "md-button rc-boton", texto: "Imprimir / Guardar PDF" });
-    this.botonVaciar = el("button", { type: "button", clase: "md-button rc-boton rc-boton-secundario", texto: "Vaciar" });
     this.avisoCopia = el("span", { clase: "rc-aviso-copia", role: "status" });
     this.enlaceManual = el("input", { type: "text", readonly: true, clase: "rc-enlace-manual", "aria-label": "Enlace a este caso", hidden: true });
-    this.botonCopiar.addEventListener("click", () => this._copiarEnlace());
-    this.botonImprimir.addEventListener("click", () => window.print());
-    this.botonVaciar.addEventListener("click", () => this._vaciar());
-    this.acciones = el("div", { clase: "rc-acciones" }, this.botonCopiar, this.botonImprimir, this.botonVaciar, this.avisoCopia, this.enlaceManual);
+    this.botonVaciar = this._boton("Vaciar", () => this._vaciar(), "md-button rc-boton rc-boton-secundario");
+    this.elegirArchivo = el("input", { type: "file", accept: ".json,application/json", hidden: true });
+    this.elegirArchivo.addEventListener("change", () => this._abrirArchivo());
+    this.avisoVaciado = el("p", { clase: "rc-aviso-vaciado", role: "status" });
+    this.acciones = el("div", { clase: "rc-acciones" },
+      this._boton("Copiar enlace", () => this._copiarEnlace()),
+      this._boton("Imprimir / Guardar PDF", () => window.print()),
+      this._boton("Guardar el caso (archivo)", () => this._guardarArchivo()),
+      this._boton("Abrir un caso guardado", () => this.elegirArchivo.click()),
+      this.botonVaciar, this.elegirArchivo, this.avisoCopia, this.enlaceManual, this.avisoVaciado);
     this.idTituloResultado = `rc-resultado-${this.id}`;
     this.zonaResultado = el("section", { clase: "rc-resultado", "aria-labelledby": this.idTituloResultado, hidden: true });
     this.informe = el("section", { clase: "rc-informe", "aria-hidden": "true" });
-    // A bar that stays at the bottom of the panel: the total, and a way to it.
+    // A bar that stays at the bottom of the panel: the total (or what is
+    // missing for one), and a way to it.
     this.textoResumen = el("span", { clase: "rc-resumen-texto" });
     // A button, not <a href="#">: Material's instant navigation would take
     // a "#" link as a navigation, re-render the page and drop the focus.
-    this.irResultado = el("button", { type: "button", clase: "rc-resumen-ir", texto: "Ver el detalle" });
-    this.irResultado.addEventListener("click", () => {
-      const destino = this.zonaResultado.hidden ? this.formulario?.nodo.querySelector("[aria-invalid]") : this.zonaResultado.querySelector("h3");
-      if (!destino) return;
-      destino.scrollIntoView({ block: "start", behavior: "smooth" });
-      if (destino.tagName === "H3") destino.setAttribute("tabindex", "-1");
-      destino.focus({ preventScroll: true });
-    });
+    this.irResultado = this._boton("Ver el detalle", () => this.accionResumen?.(), "rc-resumen-ir");
     this.resumen = el("div", { clase: "rc-resumen", hidden: true }, this.textoResumen, this.irResultado);
-    const cabecera = titulo ?? el("h2", { texto: "Calculadora" });
-    this.raiz.replaceChildren(cabecera, this.progreso, this.anuncio, this.erroresGenerales,
+    this.raiz.replaceChildren(this.cabecera, this.saltos.volver, this.progreso, this.anuncio, this.erroresGenerales,
       this.informe, this.zonaFormulario, this.acciones, this.zonaResultado, this.resumen);
     this.raiz.addEventListener("click", (e) => this._clicCita(e));
   }
@@ -163,9 +204,8 @@ class Calculadora {
       return;
     }
     this.formulario = new Formulario(descripcion, {
-      alCambiar: () => this._programar(),
-      alCitar: (enlace, evento) => this._citar(enlace, evento),
-      urlDe: (enlace) => this._url(enlace).href,
+      alCambiar: () => this._alEditar(),
+      alExplicar: (porQue, boton, despuesDe) => this.explicaciones.alternar(boton, porQue, despuesDe),
     });
     this.zonaFormulario.replaceChildren(this.formulario.nodo);
     this.alCambiarFragmento(true);
@@ -182,7 +222,7 @@ class Calculadora {
 
   _urlCaso(caso) {
     const u = new URL(location.href);
-    u.hash = caso && !this.formulario.estaVacio(caso) ? PREFIJO_CASO.slice(1) + codificarCaso(caso) : "";
+    u.hash = caso && !this.formulario.sinDatos(caso) ? PREFIJO_CASO.slice(1) + codificarCaso(caso) : "";
     return u;
   }
 
@@ -190,7 +230,9 @@ class Calculadora {
     return `${rutaNormalizada(new URL(location.href))}|${this.id}`;
   }
 
-  _escribirFragmento(caso, forzar = false) {
+  _escribirFragmento(caso, forzar = false, intento = 0) {
+    clearTimeout(this.temporizadorFragmento);
+    this.ultimaEscritura = performance.now();
     casosRecientes.set(this._clave(), caso);
     const u = this._urlCaso(caso);
     const nuevo = u.hash;
@@ -200,6 +242,23 @@ class Calculadora {
     if (nuevo === location.hash) { this.fragmento = nuevo; return; }
     this.fragmento = nuevo;
     reemplazar(nuevo ? u.href : u.href.replace(/#$/, ""));
+    if (location.hash !== nuevo && intento < REINTENTOS_FRAGMENTO && !this.destruida) {
+      // The browser dropped the rewrite (too many history updates at once).
+      this.temporizadorFragmento = setTimeout(() => this._escribirFragmento(this.formulario.leerCaso(this.id), true, intento + 1), 250);
+    }
+  }
+
+  // Every edit: the address follows at once (at most every FRAGMENTO_MS),
+  // the result after the short debounce.
+  _alEditar() {
+    this._olvidarCarga();
+    this._quitarDeshacer();
+    clearTimeout(this.temporizadorFragmento);
+    const espera = (this.ultimaEscritura ?? -Infinity) + FRAGMENTO_MS - performance.now();
+    const escribir = () => this._escribirFragmento(this.formulario.leerCaso(this.id));
+    if (espera <= 0) escribir();
+    else this.temporizadorFragmento = setTimeout(escribir, espera);
+    this._programar();
   }
 
   // Called on load, and on every hashchange (back/forward, pasted link).
@@ -210,12 +269,12 @@ class Calculadora {
       // An ordinary anchor (#apartado-2): the case stays in the form, and its
       // link comes back to the address (without moving the page).
       const reciente = casosRecientes.get(this._clave());
-      if (inicial && reciente && !this.formulario.estaVacio(reciente)) {
+      if (inicial && reciente && !this.formulario.sinDatos(reciente)) {
         this.formulario.rellenar(reciente);
         this._calcularAhora();
       } else if (inicial) {
         this._programar(0);
-      } else if (this.caso && !this.formulario.estaVacio(this.caso)) {
+      } else if (this.caso && !this.formulario.sinDatos(this.caso)) {
         this._escribirFragmento(this.caso, true);
       }
       return;
@@ -223,21 +282,33 @@ class Calculadora {
     if (hash === this.fragmento) return;
     this.fragmento = hash;
     fragmentoProtegido = null;
+    // A link opened (not a fragment changed under an open page, nor a page
+    // come back to): say so and land on its result.
+    const abierto = inicial && !llegadaPorHistorial() ? "desde el enlace" : null;
     let caso;
     try {
       caso = leerFragmento(hash);
     } catch (e) {
       if (!(e instanceof ErrorEnlace)) throw e;
+      if (abierto) this._abrir(abierto);
       this.formulario.vaciar();
       this._mostrarErrorEnlace(`El enlace no se puede abrir: ${e.message}. El formulario se ha vaciado.`);
       return;
     }
+    this._cargarCaso(caso, abierto, "El enlace");
+  }
+
+  // A case from a link or a file: fill the form and compute; when `origen`
+  // says it was just opened, land on its result.
+  _cargarCaso(caso, origen, quien) {
+    if (origen) this._abrir(origen);
     if (caso.bases !== undefined && caso.bases !== this.id) {
       this.formulario.vaciar();
       const otra = String(caso.bases);
-      this._mostrarErrorEnlace(`El enlace es un caso de otras bases («${otra}»), no de esta página («${this.id}»). Ábralo en la página de esas bases.`);
+      this._mostrarErrorEnlace(`${quien} es un caso de otras bases («${otra}»), no de esta página («${this.id}»). Ábralo en la página de esas bases.`);
       return;
     }
+    this._quitarDeshacer();
     const errores = this.formulario.rellenar(caso);
     this._calcularAhora(errores);
   }
@@ -254,6 +325,49 @@ class Calculadora {
     this.erroresGenerales.hidden = false;
     this.erroresGenerales.replaceChildren(el("p", { texto: mensaje }));
     this.anuncio.textContent = mensaje;
+    this._aterrizar();
+  }
+
+  // --- landing on a case just opened -------------------------------------------
+
+  // The calculator comes into view at once (the result needs the engine,
+  // which may still be loading); the result, once computed, takes its place,
+  // unless the reader has scrolled, tapped or typed meanwhile.
+  _abrir(origen) {
+    this.cargado = origen;
+    this.aterrizaje = { movido: false };
+    this._vigilarGestos();
+    this.raiz.scrollIntoView({ block: "start" });
+  }
+
+  _vigilarGestos() {
+    this._dejarDeVigilarGestos();
+    this.alGesto = () => { if (this.aterrizaje) this.aterrizaje.movido = true; };
+    for (const g of GESTOS) window.addEventListener(g, this.alGesto, { capture: true, passive: true });
+  }
+
+  _dejarDeVigilarGestos() {
+    if (!this.alGesto) return;
+    for (const g of GESTOS) window.removeEventListener(g, this.alGesto, { capture: true });
+    this.alGesto = null;
+  }
+
+  _aterrizar() {
+    const aterrizaje = this.aterrizaje;
+    this.aterrizaje = null;
+    this._dejarDeVigilarGestos();
+    if (!aterrizaje || aterrizaje.movido) return;
+    const destino = this.raiz.dataset.estado === "resultado" ? this.zonaResultado.querySelector("h3") : this.cabecera;
+    if (!destino) return;
+    destino.setAttribute("tabindex", "-1");
+    destino.scrollIntoView({ block: "start" });
+    destino.focus({ preventScroll: true });
+  }
+
+  _olvidarCarga() {
+    if (!this.cargado) return;
+    this.cargado = null;
+    this.zonaResultado.querySelector(".rc-aviso-carga")?.remove();
   }
 
   // --- computing --------------------------------------------------------------
@@ -294,6 +408,7 @@ class Calculadora {
       this._quitarResultado();
       this.formulario.limpiarErrores();
       this.raiz.dataset.estado = m.estado === "listo" ? "listo" : "cargando";
+      this._resumenVacio();
       return;
     }
     if (m.estado !== "listo") {
@@ -304,19 +419,42 @@ class Calculadora {
     try {
       respuesta = JSON.parse(await m.pedir("calcular", JSON.stringify(caso)));
     } catch (e) {
-      if (secuencia === this.secuencia) this._mostrarErrores([{ campo: "caso", mensaje: `el motor falló: ${e.message}` }]);
+      if (secuencia === this.secuencia) this._mostrarErrores([{ campo: "caso", etiqueta: "Caso", mensaje: `el motor falló: ${e.message}` }]);
       return;
     }
     if (this.destruida || secuencia !== this.secuencia) return; // a newer edit won
     if (respuesta.estado === "resultado") this._mostrarResultado(caso, respuesta);
-    else this._mostrarErrores(Array.isArray(respuesta.errores) ? respuesta.errores : [{ campo: "caso", mensaje: "respuesta no válida del motor" }]);
+    else this._mostrarErrores(Array.isArray(respuesta.errores) ? respuesta.errores : [{ campo: "caso", etiqueta: "Caso", mensaje: "respuesta no válida del motor" }]);
   }
 
   _quitarResultado() {
     this.resumen.hidden = true;
     this.zonaResultado.hidden = true;
     this.zonaResultado.replaceChildren();
+    this.explicaciones.olvidarRetirados();
     this.informe.replaceChildren();
+    this.formulario?.mostrarEjecucion(null);
+  }
+
+  // --- the bar at the bottom: the total, or what is missing ---------------------
+
+  _barra(texto, boton, accion, { error = false } = {}) {
+    this.textoResumen.replaceChildren(...[texto].flat());
+    this.irResultado.textContent = boton;
+    this.accionResumen = accion;
+    this.resumen.classList.toggle("rc-resumen-error", error);
+    this.resumen.hidden = false;
+  }
+
+  _llevarA(control) {
+    if (!control) return;
+    control.scrollIntoView({ block: "center", behavior: "smooth" });
+    control.focus({ preventScroll: true });
+  }
+
+  _resumenVacio() {
+    const importe = this.formulario.campos.get("importe_concedido")?.control;
+    this._barra("Para calcular, escriba el importe concedido.", "Escribirlo", () => this._llevarA(importe));
   }
 
   _mostrarErrores(errores) {
@@ -329,17 +467,33 @@ class Calculadora {
     }
     this.raiz.dataset.estado = "error";
     const n = mostrados.length;
-    this.textoResumen.textContent = n === 1 ? "Hay un error en los datos." : `Hay ${n} errores en los datos.`;
-    this.irResultado.textContent = "Ir al primero";
-    this.resumen.hidden = !mostrados.some((e) => e.enCampo);
-    this.resumen.classList.add("rc-resumen-error");
-    this.anuncio.textContent = `${n === 1 ? "Hay un error" : `Hay ${n} errores`} en los datos: ${mostrados.map((e) => `${e.etiqueta}: ${e.mensaje}`).join("; ")}.`;
+    const primero = mostrados.find((e) => e.enCampo)?.control;
+    const faltan = mostrados.filter((e) => e.codigo === "obligatorio");
+    if (faltan.length === n) {
+      this._barra(`Para calcular falta: ${faltan.map((e) => e.etiqueta).join(", ")}.`, "Escribirlo", () => this._llevarA(primero));
+      this.anuncio.textContent = `Para calcular falta: ${faltan.map((e) => e.etiqueta).join(", ")}.`;
+    } else {
+      this._barra(n === 1 ? "Hay un error en los datos." : `Hay ${n} errores en los datos.`, "Ir al primero", () => this._llevarA(primero), { error: true });
+      this.anuncio.textContent = `${n === 1 ? "Hay un error" : `Hay ${n} errores`} en los datos: ${mostrados.map((e) => `${e.etiqueta}: ${e.mensaje}`).join("; ")}.`;
+    }
+    this.resumen.hidden = !primero;
+    this._aterrizar();
+  }
+
+  _avisos(faltan) {
+    return [
+      this.cargado ? el("p", { clase: "rc-aviso rc-aviso-carga", texto: `Caso cargado ${this.cargado}. Los datos están en el formulario, más arriba: cámbielos si hace falta.` }) : null,
+      faltan.length ? el("p", { clase: "rc-aviso rc-aviso-provisional" },
+        el("strong", { texto: "Resultado provisional. " }),
+        `Faltan datos: ${faltan.map((f) => `${f.nombre} (${f.supuesto})`).join(" y ")}.`) : null,
+    ];
   }
 
   _mostrarResultado(caso, respuesta) {
     const r = respuesta.resultado;
     this.formulario.limpiarErrores();
     this.erroresGenerales.hidden = true;
+    const faltan = this.formulario.faltan(caso);
     const enlace = this._urlCaso(caso).href;
     const datos = el("script", { type: "application/json", "data-resultado": true });
     // Exactly the text `python -m reintegro calcular` prints (salida.py: indent 2,
@@ -347,52 +501,128 @@ class Calculadora {
     datos.textContent = JSON.stringify(r, null, 2);
     const fecha = fechaDeHoy();
     this.zonaResultado.replaceChildren(
-      el("h3", { id: this.idTituloResultado, texto: "Resultado" }),
-      renderizarResultado(r, { enlaceCita: (cita) => this._enlaceCita(cita) }),
+      el("h3", { id: this.idTituloResultado, texto: faltan.length ? "Resultado provisional" : "Resultado" }),
+      renderizarResultado(r, { enlaceCita: (cita) => this._enlaceCita(cita), avisos: this._avisos(faltan) }),
       el("p", { clase: "rc-pie" },
         `Calculado el ${fecha} con el motor reintegro ${r.version_motor ?? this.version ?? ""}. `,
         el("a", { href: enlace, clase: "rc-enlace-caso", texto: "Enlace que reproduce este cálculo" }), "."),
       el("p", { clase: "rc-aviso-legal", texto: "Este cálculo es una autoevaluación orientativa; el importe que se exija lo fija la resolución del órgano concedente." }),
       datos);
+    this.explicaciones.olvidarRetirados();
     this.zonaResultado.hidden = false;
+    this.formulario.mostrarEjecucion(r);
     this._informe(caso, fecha);
     this.raiz.dataset.estado = "resultado";
-    this.textoResumen.replaceChildren("Total a ingresar: ", el("strong", { texto: formatearEuros(r.total_a_ingresar) }));
-    this.irResultado.textContent = "Ver el detalle";
-    this.resumen.classList.remove("rc-resumen-error");
-    this.resumen.hidden = false;
-    this.anuncio.textContent = `Resultado actualizado: total a ingresar ${formatearEuros(r.total_a_ingresar)}.`;
+    const total = formatearEuros(r.total_a_ingresar);
+    const titulo = this.zonaResultado.querySelector("h3");
+    const verDetalle = () => this._llevarA(titulo);
+    titulo.setAttribute("tabindex", "-1");
+    if (faltan.length) {
+      this._barra(["Total provisional: ", el("strong", { texto: total }), `. Faltan datos: ${faltan.map((f) => f.nombre).join(" y ")}.`],
+        "Completar", () => this._llevarA(faltan[0].control));
+      this.anuncio.textContent = `Resultado provisional: total a ingresar ${total}. Faltan datos: ${faltan.map((f) => f.nombre).join(" y ")}.`;
+    } else {
+      this._barra(["Total a ingresar: ", el("strong", { texto: total })], "Ver el detalle", verDetalle);
+      this.anuncio.textContent = `${this.cargado ? `Caso cargado ${this.cargado}. ` : ""}Resultado actualizado: total a ingresar ${total}.`;
+    }
+    this._aterrizar();
   }
 
-  // Print-only: the case as entered, heading the report.
+  // Print-only: the case as entered, heading the report, with its references
+  // and the bases it was computed under.
   _informe(caso, fecha) {
-    const titulo = document.querySelector("h1")?.textContent?.trim() ?? this.formulario.descripcion.titulo;
-    this.informe.replaceChildren(
+    const d = this.formulario.descripcion;
+    const filas = (lista) => el("dl", { clase: "rc-informe-datos" }, lista.map((f) => el("div", {}, el("dt", { texto: f.etiqueta }), el("dd", { texto: f.valor }))));
+    const referencia = this.formulario.resumenReferencia(caso);
+    this.informe.replaceChildren(...[
       el("h3", { texto: "Informe de autoevaluación del reintegro" }),
-      el("p", { texto: `${this.formulario.descripcion.titulo ?? titulo} — ${fecha}` }),
+      el("p", { texto: `${d.titulo ?? document.querySelector("h1")?.textContent?.trim() ?? ""} — ${fecha}` }),
+      referencia.length ? [el("h4", { texto: "Referencias" }), filas(referencia)] : null,
+      el("h4", { texto: "Bases reguladoras" }),
+      el("p", { clase: "rc-informe-bases" }, d.norma ? `${d.norma}. ` : null, d.fuente ? `Fuente: ${d.fuente}` : null),
       el("h4", { texto: "Datos del caso" }),
-      el("dl", { clase: "rc-informe-datos" }, this.formulario.resumen(caso).map((f) => el("div", {}, el("dt", { texto: f.etiqueta }), el("dd", { texto: f.valor })))));
+      filas(this.formulario.resumen(caso)),
+    ].flat().filter(Boolean));
   }
+
+  // --- «Vaciar» and «Deshacer» ----------------------------------------------------
 
   _vaciar() {
+    const antes = this.formulario.leerCaso(this.id);
+    this.explicaciones.olvidarRetirados();
     this.formulario.vaciar();
+    this._olvidarCarga();
     this._calcularAhora();
-    this.formulario.nodo.querySelector("input, select")?.focus();
+    if (this.formulario.sinDatos(antes)) {
+      this.formulario.nodo.querySelector("input, select")?.focus();
+      return;
+    }
+    this.deshacer = antes;
+    const boton = this._boton("Deshacer", () => this._deshacer(), "md-button rc-boton rc-deshacer");
+    this.avisoVaciado.replaceChildren("Formulario vaciado. ", boton);
+    boton.focus();
+  }
+
+  _deshacer() {
+    const caso = this.deshacer;
+    this._quitarDeshacer();
+    if (!caso) return;
+    const errores = this.formulario.rellenar(caso);
+    this._calcularAhora(errores);
+    this.anuncio.textContent = "Se han recuperado los datos del caso.";
+    this.botonVaciar.focus();
+  }
+
+  _quitarDeshacer() {
+    this.deshacer = null;
+    this.avisoVaciado.replaceChildren();
+  }
+
+  // --- the link and the file ------------------------------------------------------
+
+  _avisar(texto) {
+    clearTimeout(this.temporizadorAviso);
+    this.avisoCopia.textContent = texto;
+    this.temporizadorAviso = setTimeout(() => { this.avisoCopia.textContent = ""; }, 4000);
   }
 
   async _copiarEnlace() {
-    const enlace = this._urlCaso(this.caso ?? this.formulario?.leerCaso(this.id)).href;
+    const enlace = this._urlCaso(this.formulario?.leerCaso(this.id)).href;
     try {
       await navigator.clipboard.writeText(enlace);
       this.enlaceManual.hidden = true;
-      this.avisoCopia.textContent = "Enlace copiado.";
+      this._avisar("Enlace copiado.");
     } catch {
       this.enlaceManual.hidden = false;
       this.enlaceManual.value = enlace;
       this.enlaceManual.select();
-      this.avisoCopia.textContent = "Copie el enlace:";
+      this._avisar("Copie el enlace:");
     }
-    setTimeout(() => { this.avisoCopia.textContent = ""; }, 4000);
+  }
+
+  _guardarArchivo() {
+    const caso = this.formulario.leerCaso(this.id);
+    if (this.formulario.sinDatos(caso)) {
+      this._avisar("No hay datos que guardar.");
+      return;
+    }
+    this._avisar(`Caso guardado en el archivo «${guardarCaso(caso)}».`);
+  }
+
+  async _abrirArchivo() {
+    const archivo = this.elegirArchivo.files?.[0];
+    this.elegirArchivo.value = "";
+    if (!archivo || this.destruida) return;
+    let caso;
+    try {
+      caso = await leerArchivo(archivo);
+    } catch (e) {
+      if (!(e instanceof ErrorEnlace)) throw e;
+      this._abrir(`desde el archivo «${archivo.name}»`);
+      this._mostrarErrorEnlace(`El archivo no se puede abrir: ${e.message}.`);
+      return;
+    }
+    this._cargarCaso(caso, `desde el archivo «${archivo.name}»`, "El archivo");
   }
 
   // --- citations -----------------------------------------------------------
@@ -404,53 +634,43 @@ class Calculadora {
   _enlaceCita(cita) {
     const u = this._url(cita.enlace ?? "");
     const etiqueta = [cita.norma, cita.referencia].filter(Boolean).join(", ");
-    return el("a", {
+    const a = el("a", {
       clase: "rc-enlace-cita",
       href: u.href,
       "data-enlace": cita.enlace ?? "",
+      "aria-expanded": "false",
       texto: etiqueta || u.hash.slice(1),
     });
+    this.citas.set(a, cita);
+    return a;
   }
 
+  // A citation to a paragraph of this page opens it in place (and, on a
+  // wide screen, highlights it beside the calculator) without touching the
+  // address, which keeps the case. A citation to another page is a link.
   _clicCita(evento) {
     const a = evento.target.closest?.("a.rc-enlace-cita");
-    if (a && this.raiz.contains(a)) this._citar(a.dataset.enlace, evento);
-  }
-
-  // A citation to this page scrolls to its paragraph and highlights it
-  // without touching the address (which keeps the case).
-  _citar(enlace, evento) {
+    if (!a || !this.raiz.contains(a)) return;
     if (evento.defaultPrevented || evento.button !== 0 || evento.metaKey || evento.ctrlKey || evento.shiftKey || evento.altKey) return;
-    const u = this._url(enlace);
-    if (rutaNormalizada(u) !== rutaNormalizada(new URL(location.href)) || !u.hash) {
-      // Another page: carry nothing, let the browser (or Material) go there.
-      return;
-    }
-    const destino = document.getElementById(decodeURIComponent(u.hash.slice(1)));
-    if (!destino) return;
+    const u = this._url(a.dataset.enlace);
+    if (rutaNormalizada(u) !== rutaNormalizada(new URL(location.href)) || !u.hash) return;
+    if (!document.getElementById(decodeURIComponent(u.hash.slice(1)))) return;
     evento.preventDefault();
     evento.stopPropagation();
-    destacar(destino);
+    const cita = this.citas.get(a) ?? {};
+    const referencia = [cita.norma, cita.referencia].filter(Boolean).join(", ");
+    this.explicaciones.alternar(a, { ...cita, referencia, enlace: a.dataset.enlace }, a.closest(".rc-cita") ?? a);
   }
-}
-
-const BLOQUES = "p, li, h1, h2, h3, h4, h5, h6, blockquote, dd, dt, td, th, tr, section, article, div";
-
-export function destacar(destino) {
-  const bloque = destino.matches(BLOQUES) ? destino : (destino.closest(BLOQUES) ?? destino);
-  for (const anterior of document.querySelectorAll(".reintegro-destacado")) anterior.classList.remove("reintegro-destacado");
-  bloque.classList.add("reintegro-destacado");
-  if (!bloque.hasAttribute("tabindex")) bloque.setAttribute("tabindex", "-1");
-  const reducir = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  bloque.scrollIntoView({ behavior: reducir ? "auto" : "smooth", block: "center" });
-  bloque.focus({ preventScroll: true });
 }
 
 // --- page lifecycle -------------------------------------------------------
 
 let activas = [];
+let iniciada = false;
 
 function iniciar() {
+  if (iniciada) cargaPorHistorial = false; // only the document's own load counts
+  iniciada = true;
   for (const c of activas) c.destruir();
   activas = [];
   const raices = document.querySelectorAll("[data-calculadora]");

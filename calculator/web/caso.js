@@ -1,4 +1,5 @@
-// The case as data: Spanish numbers in and out, and the #caso= link.
+// The case as data: Spanish numbers in and out, the #caso= link and the
+// saved file.
 // Pure functions, no DOM: they run in the page and under Node.
 
 export const PREFIJO_CASO = "#caso=";
@@ -72,6 +73,33 @@ export function formatearFecha(iso) {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : String(iso ?? "");
 }
 
+const MESES = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+  "octubre", "noviembre", "diciembre"];
+
+// "2024-03-15" -> "15 de marzo de 2024" (no Intl: the first formatter of a
+// page costs 15-30 ms); "" for anything else.
+export function formatearFechaLarga(iso) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(iso ?? ""));
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) return "";
+  return `${Number(m[3])} de ${MESES[Number(m[2]) - 1]} de ${m[1]}`;
+}
+
+// "-1234.5" -> -123450n: an amount of the result in cents, exact (BigInt),
+// for sums the page shows; null if it is not an amount.
+export function centimos(importe) {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(importe ?? ""));
+  if (!m) return null;
+  const valor = BigInt(m[2]) * 100n + BigInt(((m[3] ?? "") + "00").slice(0, 2));
+  return m[1] ? -valor : valor;
+}
+
+// -123450n -> "-1234.50"
+export function importeDeCentimos(c) {
+  const signo = c < 0n ? "-" : "";
+  const a = c < 0n ? -c : c;
+  return `${signo}${a / 100n}.${String(a % 100n).padStart(2, "0")}`;
+}
+
 // --- base64url of UTF-8 -----------------------------------------------------
 
 export function codificarCaso(caso) {
@@ -87,26 +115,42 @@ export class ErrorEnlace extends Error {}
 
 // Only plain data survives: objects (without dangerous keys), arrays,
 // strings, finite numbers, booleans and null.
-function limpiar(valor, profundidad = 0) {
-  if (profundidad > 8) throw new ErrorEnlace("el caso del enlace está demasiado anidado");
+function limpiar(valor, origen, profundidad = 0) {
+  if (profundidad > 8) throw new ErrorEnlace(`el caso del ${origen} está demasiado anidado`);
   if (valor === null || typeof valor === "string" || typeof valor === "boolean") return valor;
   if (typeof valor === "number") {
-    if (!Number.isFinite(valor)) throw new ErrorEnlace("el caso del enlace tiene un número no válido");
+    if (!Number.isFinite(valor)) throw new ErrorEnlace(`el caso del ${origen} tiene un número no válido`);
     return valor;
   }
   if (Array.isArray(valor)) {
-    if (valor.length > 500) throw new ErrorEnlace("el caso del enlace tiene demasiados elementos");
-    return valor.map((v) => limpiar(v, profundidad + 1));
+    if (valor.length > 500) throw new ErrorEnlace(`el caso del ${origen} tiene demasiados elementos`);
+    return valor.map((v) => limpiar(v, origen, profundidad + 1));
   }
   if (typeof valor === "object") {
     const limpio = {};
     for (const [clave, v] of Object.entries(valor)) {
       if (CLAVES_PROHIBIDAS.has(clave)) continue;
-      limpio[clave] = limpiar(v, profundidad + 1);
+      limpio[clave] = limpiar(v, origen, profundidad + 1);
     }
     return limpio;
   }
-  throw new ErrorEnlace("el caso del enlace contiene datos no válidos");
+  throw new ErrorEnlace(`el caso del ${origen} contiene datos no válidos`);
+}
+
+// A case's JSON text (from a link or a saved file) -> plain case object.
+// Throws ErrorEnlace with a Spanish message when it is not a JSON object;
+// `origen` says where it came from: "enlace" or "archivo".
+export function leerCasoDeTexto(texto, origen = "enlace") {
+  let valor;
+  try {
+    valor = JSON.parse(texto);
+  } catch {
+    throw new ErrorEnlace(`el ${origen} no contiene un caso válido (no es JSON)`);
+  }
+  if (valor === null || typeof valor !== "object" || Array.isArray(valor)) {
+    throw new ErrorEnlace(`el caso del ${origen} debe ser un objeto JSON`);
+  }
+  return limpiar(valor, origen);
 }
 
 // The fragment (location.hash) -> plain case object, or null when the
@@ -126,14 +170,5 @@ export function leerFragmento(fragmento) {
   } catch {
     throw new ErrorEnlace("el enlace no contiene un caso válido (codificación incorrecta)");
   }
-  let valor;
-  try {
-    valor = JSON.parse(texto);
-  } catch {
-    throw new ErrorEnlace("el enlace no contiene un caso válido (no es JSON)");
-  }
-  if (valor === null || typeof valor !== "object" || Array.isArray(valor)) {
-    throw new ErrorEnlace("el caso del enlace debe ser un objeto JSON");
-  }
-  return limpiar(valor);
+  return leerCasoDeTexto(texto, "enlace");
 }

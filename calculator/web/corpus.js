@@ -101,7 +101,9 @@ export function valorEn(resultado, ruta) {
 export function comprobar(ejemplo, respuesta) {
   const tiene = (clave) => Object.hasOwn(ejemplo, clave);
   if (respuesta.estado === "error") {
-    const obtenidos = new Map(respuesta.errores.map((e) => [e.campo, e.mensaje]));
+    // The corpus pins the engine's own words (the command line's), which the
+    // bridge gives beside the page's.
+    const obtenidos = new Map(respuesta.errores.map((e) => [e.campo, e.linea_de_ordenes ?? e.mensaje]));
     if (!tiene("errores")) {
       return [`caso rechazado: ${reprPython(Object.fromEntries(obtenidos))}`];
     }

@@ -1,9 +1,11 @@
 // The form, built from the engine's description formulario(id): one
-// control per field, grouped, with help, "¿Por qué se pregunta?" links,
-// required marks, Spanish numbers and per-field errors. Text only: every
+// control per field, grouped, with help, a «¿Por qué se pregunta?» button
+// that shows the paragraph in place, required marks, Spanish numbers, dates
+// read back in words, the economic execution the figures make, the optional
+// references of the printed report, and per-field errors. Text only: every
 // string from the engine goes through textContent.
 
-import { normalizarNumero, formatearImporte } from "./caso.js";
+import { normalizarNumero, formatearImporte, formatearEuros, formatearFechaLarga, formatearPorcentaje } from "./caso.js";
 
 const GRUPOS = {
   importes: "Importes",
@@ -12,6 +14,14 @@ const GRUPOS = {
   fechas: "Fechas",
   opciones: "Opciones del cálculo",
 };
+// The parts of the expense, after which the economic execution is shown.
+const GASTOS = ["gasto_justificado", "gasto_sin_justificante", "gasto_sin_ofertas", "gasto_modificaciones_no_autorizadas"];
+// What a result needs to be more than provisional: the field, how the page
+// names it, and what the engine assumes meanwhile. (Fields whose default
+// the form states, such as the expense «si lo deja vacío», are not missing.)
+const IMPRESCINDIBLES = [
+  { campo: "pagos", nombre: "los pagos recibidos", supuesto: "sin pagos no hay nada que devolver" },
+];
 
 let contador = 0;
 
@@ -44,17 +54,30 @@ function leerNumero(texto) {
   return normalizarNumero(t) ?? t;
 }
 
+// A percentage of the result ("65.00", "74.9999") as the page writes it:
+// "65 %", "74,9999 %".
+function porcentajeCorto(valor) {
+  const s = String(valor ?? "");
+  return formatearPorcentaje(s.includes(".") ? s.replace(/\.?0+$/, "") : s);
+}
+
+function conNumero(plantilla, n) {
+  return String(plantilla).replaceAll("{n}", String(n));
+}
+
 export class Formulario {
   // descripcion: the engine's formulario(id); opciones.alCambiar(): called on
-  // every edit; opciones.alCitar(enlace, evento): a "¿Por qué?" link clicked.
-  constructor(descripcion, { alCambiar, alCitar, urlDe }) {
+  // every edit; opciones.alExplicar(porQue, boton, despuesDe): a «¿Por qué se
+  // pregunta?» button pressed (the caller shows the paragraph after
+  // `despuesDe`).
+  constructor(descripcion, { alCambiar, alExplicar }) {
     this.descripcion = descripcion;
     this.alCambiar = alCambiar;
-    this.alCitar = alCitar;
-    this.urlDe = urlDe;
+    this.alExplicar = alExplicar;
     this.prefijo = `rc${++contador}`;
     this.campos = new Map(); // campo -> {def, contenedor, control, error}
     this.errores = new Map(); // "campo" or "pagos.0.fecha" -> {control, nodo}
+    this.referencias = new Map(); // "expediente" -> {def, control, error}
     this.nodo = this._construir();
   }
 
@@ -65,7 +88,7 @@ export class Formulario {
   _construir() {
     const form = el("form", { clase: "rc-formulario", novalidate: true, "aria-label": `Datos del caso: ${this.descripcion.titulo ?? ""}` });
     form.addEventListener("submit", (e) => e.preventDefault());
-    form.append(el("p", { clase: "rc-nota-obligatorio" }, "Los campos marcados con ", el("span", { clase: "rc-obligatorio", "aria-hidden": "true", texto: "*" }), " son obligatorios. Los importes se escriben en euros, por ejemplo 1.234,56."));
+    form.append(el("p", { clase: "rc-nota-obligatorio" }, "Los campos marcados con ", el("span", { clase: "rc-obligatorio", "aria-hidden": "true", texto: "*" }), " son obligatorios. Los importes se escriben en euros, por ejemplo 1.234,56, y las fechas como día, mes y año, por ejemplo 30/06/2025."));
     const grupos = new Map();
     for (const def of this.descripcion.campos ?? []) {
       const clave = def.grupo in GRUPOS ? def.grupo : "otros";
@@ -76,24 +99,24 @@ export class Formulario {
       }
       grupos.get(clave).append(this._campo(def));
     }
+    this._lineaEjecucion();
+    if (this.descripcion.referencia?.length) form.append(this._referencias(this.descripcion.referencia));
     return form;
   }
 
+  // --- «¿Por qué se pregunta?» ----------------------------------------------
+
   _porQue(def) {
     if (!def.por_que || !def.por_que.enlace) return null;
-    const a = el("a", {
-      clase: "rc-porque",
-      href: this.urlDe(def.por_que.enlace),
-      texto: "¿Por qué se pregunta?",
-      title: def.por_que.referencia ? `Véase ${def.por_que.referencia}` : null,
-    });
-    a.addEventListener("click", (e) => this.alCitar(def.por_que.enlace, e));
-    return a;
+    const boton = el("button", { type: "button", clase: "rc-porque", "aria-expanded": "false", "data-enlace": def.por_que.enlace }, "¿Por qué se pregunta?", el("span", { clase: "rc-solo-lector", texto: ` (${def.etiqueta})` }));
+    boton.addEventListener("click", () => this.alExplicar(def.por_que, boton, boton.closest(".rc-ayuda")));
+    return boton;
   }
 
-  _etiqueta(def, para) {
-    return el("label", { for: para, clase: "rc-etiqueta" },
+  _etiqueta(def, para, etiqueta = "label") {
+    return el(etiqueta, etiqueta === "label" ? { for: para, clase: "rc-etiqueta" } : {},
       def.etiqueta,
+      def.simbolo ? [" ", el("span", { clase: "rc-simbolo", texto: `(${def.simbolo})` })] : null,
       def.obligatorio ? [" ", el("span", { clase: "rc-obligatorio", "aria-hidden": "true", texto: "*" }), el("span", { clase: "rc-solo-lector", texto: " (obligatorio)" })] : null);
   }
 
@@ -111,10 +134,30 @@ export class Formulario {
     if (ids.length) control.setAttribute("aria-describedby", ids.join(" "));
   }
 
+  // A date control and the line that reads it back in words ("15 de marzo
+  // de 2024"), so that a date typed in another order never goes unseen. A
+  // half-typed date has no value and fires no input event: leaving the
+  // field computes again, and the engine names what is missing.
+  _fecha(atributos) {
+    const control = el("input", { type: "date", min: "2005-01-01", max: "2099-12-31", ...atributos });
+    const leida = el("p", { clase: "rc-fecha-leida", id: `${atributos.id}-leida`, hidden: true });
+    const leer = () => {
+      const texto = formatearFechaLarga(control.value);
+      leida.hidden = !texto;
+      leida.textContent = texto ? `Fecha: ${texto}.` : "";
+    };
+    control.addEventListener("input", leer);
+    control.addEventListener("change", leer);
+    control.addEventListener("blur", () => { if (control.validity?.badInput) this.alCambiar(); });
+    return { control, leida, leer };
+  }
+
   _campo(def) {
     const id = this._id(def.campo);
     const contenedor = el("div", { clase: `rc-campo rc-campo-${def.tipo}`, "data-campo": def.campo });
     let control;
+    let leida = null;
+    let leer = null;
     if (def.tipo === "pagos") return this._pagos(def, contenedor);
     if (def.tipo === "booleano") {
       control = el("input", { type: "checkbox", id, name: def.campo });
@@ -126,8 +169,8 @@ export class Formulario {
       if (def.defecto !== null && def.defecto !== undefined) control.value = String(def.defecto);
       contenedor.append(this._etiqueta(def, id), control);
     } else if (def.tipo === "fecha") {
-      control = el("input", { type: "date", id, name: def.campo, min: "2005-01-01", max: "2099-12-31" });
-      contenedor.append(this._etiqueta(def, id), control);
+      ({ control, leida, leer } = this._fecha({ id, name: def.campo }));
+      contenedor.append(this._etiqueta(def, id), control, leida);
     } else {
       // importe, porcentaje, or anything else: text, Spanish numbers.
       const esImporte = def.tipo === "importe";
@@ -149,10 +192,10 @@ export class Formulario {
     }
     if (def.obligatorio) control.setAttribute("aria-required", "true");
     const { ayuda, error } = this._ayudaYError(def, contenedor);
-    this._describir(control, ayuda, error);
+    this._describir(control, leida, ayuda, error);
     control.addEventListener(def.tipo === "booleano" || def.tipo === "opciones" ? "change" : "input", () => this.alCambiar());
     if (def.tipo === "fecha") control.addEventListener("change", () => this.alCambiar());
-    this.campos.set(def.campo, { def, contenedor, control, error });
+    this.campos.set(def.campo, { def, contenedor, control, error, leer });
     this.errores.set(def.campo, { control, nodo: error });
     return contenedor;
   }
@@ -161,7 +204,7 @@ export class Formulario {
 
   _pagos(def, contenedor) {
     const fs = el("fieldset", { clase: "rc-pagos" });
-    const leyenda = el("legend", {}, def.etiqueta, def.obligatorio ? [" ", el("span", { clase: "rc-obligatorio", "aria-hidden": "true", texto: "*" })] : null);
+    const leyenda = this._etiqueta(def, null, "legend");
     const lista = el("ol", { clase: "rc-lista-pagos" });
     const anadir = el("button", { type: "button", clase: "md-button rc-boton rc-anadir", texto: "Añadir pago" });
     fs.append(leyenda);
@@ -183,19 +226,21 @@ export class Formulario {
 
   _filaPago(estado, valor = {}) {
     const fila = { };
-    fila.fecha = el("input", { type: "date", min: "2005-01-01", max: "2099-12-31", clase: "rc-pago-fecha" });
+    ({ control: fila.fecha, leida: fila.leida, leer: fila.leer } = this._fecha({ clase: "rc-pago-fecha", id: this._id(`pago-${++contador}`) }));
     fila.importe = el("input", { type: "text", inputmode: "decimal", autocomplete: "off", spellcheck: "false", placeholder: "0,00", clase: "rc-pago-importe" });
     fila.quitar = el("button", { type: "button", clase: "rc-boton rc-quitar", texto: "Quitar" });
     fila.etFecha = el("label", { clase: "rc-etiqueta" });
     fila.etImporte = el("label", { clase: "rc-etiqueta" });
     fila.errFecha = el("p", { clase: "rc-error", hidden: true });
     fila.errImporte = el("p", { clase: "rc-error", hidden: true });
+    // The row's errors take its whole width, under its controls.
     fila.nodo = el("li", { clase: "rc-pago" },
-      el("div", { clase: "rc-pago-celda" }, fila.etFecha, fila.fecha, fila.errFecha),
-      el("div", { clase: "rc-pago-celda" }, fila.etImporte, el("div", { clase: "rc-con-unidad" }, fila.importe, el("span", { clase: "rc-unidad", "aria-hidden": "true", texto: "€" })), fila.errImporte),
-      fila.quitar);
+      el("div", { clase: "rc-pago-celda" }, fila.etFecha, fila.fecha, fila.leida),
+      el("div", { clase: "rc-pago-celda" }, fila.etImporte, el("div", { clase: "rc-con-unidad" }, fila.importe, el("span", { clase: "rc-unidad", "aria-hidden": "true", texto: "€" }))),
+      fila.quitar, fila.errFecha, fila.errImporte);
     if (valor.fecha !== undefined) fila.fecha.value = String(valor.fecha);
     if (valor.importe !== undefined) fila.importe.value = mostrarNumero(valor.importe, "importe");
+    fila.leer();
     fila.fecha.addEventListener("input", () => this.alCambiar());
     fila.fecha.addEventListener("change", () => this.alCambiar());
     fila.importe.addEventListener("input", () => this.alCambiar());
@@ -219,10 +264,12 @@ export class Formulario {
   }
 
   _numerarPagos(estado) {
+    const def = estado.def;
     estado.filas.forEach((fila, i) => {
       const n = i + 1;
       const base = this._id(`pagos-${n}`);
       fila.fecha.id = `${base}-fecha`;
+      fila.leida.id = `${base}-fecha-leida`;
       fila.importe.id = `${base}-importe`;
       fila.errFecha.id = `${base}-fecha-error`;
       fila.errImporte.id = `${base}-importe-error`;
@@ -230,12 +277,66 @@ export class Formulario {
       fila.importe.name = `pagos.${i}.importe`;
       fila.etFecha.htmlFor = fila.fecha.id;
       fila.etImporte.htmlFor = fila.importe.id;
-      fila.etFecha.textContent = `Fecha del pago ${n}`;
-      fila.etImporte.textContent = `Importe del pago ${n}`;
-      fila.fecha.setAttribute("aria-describedby", fila.errFecha.id);
+      fila.etFecha.textContent = conNumero(def.etiqueta_fecha ?? "Fecha del pago {n}", n);
+      fila.etImporte.textContent = conNumero(def.etiqueta_importe ?? "Importe del pago {n}", n);
+      fila.fecha.setAttribute("aria-describedby", `${fila.leida.id} ${fila.errFecha.id}`);
       fila.importe.setAttribute("aria-describedby", fila.errImporte.id);
       fila.quitar.setAttribute("aria-label", `Quitar el pago ${n}`);
     });
+  }
+
+  // --- the economic execution, beside the figures that make it ----------
+
+  // After the last part of the expense this bases asks for: the degree the
+  // engine computed from them, updated with every result (mostrarEjecucion).
+  _lineaEjecucion() {
+    const ultimo = GASTOS.filter((c) => this.campos.has(c)).at(-1);
+    if (!ultimo) return;
+    this.ejecucion = el("p", { clase: "rc-ejecucion", id: this._id("ejecucion"), hidden: true });
+    this.campos.get(ultimo).contenedor.after(this.ejecucion);
+    for (const campo of GASTOS) {
+      const control = this.campos.get(campo)?.control;
+      if (control) control.setAttribute("aria-describedby", `${control.getAttribute("aria-describedby") ?? ""} ${this.ejecucion.id}`.trim());
+    }
+  }
+
+  // r: the engine's result, or null (no result: the line hides).
+  mostrarEjecucion(r) {
+    if (!this.ejecucion) return;
+    const e = r?.ejecucion;
+    if (!e || e.grado_economico === undefined) {
+      this.ejecucion.hidden = true;
+      return;
+    }
+    const coste = r.caso?.coste_proyecto ?? r.caso?.importe_concedido ?? r.importe_concedido;
+    this.ejecucion.hidden = false;
+    this.ejecucion.replaceChildren(
+      "Ejecución económica: ", el("strong", { texto: porcentajeCorto(e.grado_economico) }),
+      ` (gasto aceptado, A: ${formatearEuros(e.gasto_aceptado)} de ${formatearEuros(coste)} de coste, C).`);
+  }
+
+  // --- the references of the printed report --------------------------------
+
+  _referencias(defs) {
+    const fs = el("fieldset", { clase: "rc-grupo rc-grupo-referencia" },
+      el("legend", { texto: "Referencias para el informe (opcional)" }),
+      el("p", { clase: "rc-ayuda", texto: "Solo aparecen en el informe impreso. Viajan en el enlace y en el archivo del caso, no se guardan en ningún otro sitio y no cambian ninguna cifra." }));
+    this.detallesReferencia = el("details", { clase: "rc-referencias" }, el("summary", { texto: "Expediente, entidad y notas para el informe" }), fs);
+    for (const def of defs) {
+      const id = this._id(`referencia-${def.campo}`);
+      const control = def.campo === "notas"
+        ? el("textarea", { id, name: `referencia.${def.campo}`, rows: "3", maxlength: String(def.maximo) })
+        : el("input", { type: "text", id, name: `referencia.${def.campo}`, maxlength: String(def.maximo), autocomplete: "off" });
+      const ayuda = el("p", { clase: "rc-ayuda", id: `${id}-ayuda`, texto: `${def.ayuda} Hasta ${def.maximo} caracteres.` });
+      const error = el("p", { clase: "rc-error", id: `${id}-error`, hidden: true });
+      control.setAttribute("aria-describedby", `${ayuda.id} ${error.id}`);
+      control.addEventListener("input", () => this.alCambiar());
+      fs.append(el("div", { clase: "rc-campo rc-campo-texto", "data-campo": `referencia.${def.campo}` },
+        el("label", { for: id, clase: "rc-etiqueta", texto: def.etiqueta }), control, ayuda, error));
+      this.referencias.set(def.campo, { def, control, error });
+      this.errores.set(`referencia.${def.campo}`, { control, nodo: error });
+    }
+    return this.detallesReferencia;
   }
 
   // --- the case --------------------------------------------------------------
@@ -248,7 +349,7 @@ export class Formulario {
       const { def } = c;
       if (def.tipo === "pagos") {
         const pagos = c.filas
-          .map((f) => ({ fecha: f.fecha.value, importe: leerNumero(f.importe.value) ?? "" }))
+          .map((f) => ({ fecha: f.fecha.value || (f.fecha.validity?.badInput ? "fecha incompleta" : ""), importe: leerNumero(f.importe.value) ?? "" }))
           .filter((p) => p.fecha !== "" || p.importe !== "");
         if (pagos.length) caso[campo] = pagos;
       } else if (def.tipo === "booleano") {
@@ -263,11 +364,37 @@ export class Formulario {
         if (v !== undefined) caso[campo] = v;
       }
     }
+    const referencia = {};
+    for (const [campo, { control }] of this.referencias) {
+      if (control.value.trim()) referencia[campo] = control.value;
+    }
+    if (Object.keys(referencia).length) caso.referencia = referencia;
     return caso;
   }
 
-  estaVacio(caso) {
+  // Nothing typed at all (no link to write).
+  sinDatos(caso) {
     return Object.keys(caso).every((k) => k === "bases");
+  }
+
+  // Nothing to compute: no figure, date or choice (the references alone
+  // describe a case, they are not one).
+  estaVacio(caso) {
+    return Object.keys(caso).every((k) => k === "bases" || k === "referencia");
+  }
+
+  // What the case still lacks for a result that is more than provisional:
+  // [{campo, nombre, supuesto, control}], in the form's order.
+  faltan(caso) {
+    return IMPRESCINDIBLES
+      .filter((f) => this.campos.has(f.campo) && !(f.campo in caso))
+      .map((f) => ({ ...f, control: this._primerControl(f.campo) }));
+  }
+
+  _primerControl(campo) {
+    const c = this.campos.get(campo);
+    if (!c) return null;
+    return c.def.tipo === "pagos" ? (c.filas[0]?.fecha ?? c.contenedor.querySelector(".rc-anadir")) : c.control;
   }
 
   vaciar() {
@@ -278,12 +405,16 @@ export class Formulario {
       } else if (def.tipo === "booleano") c.control.checked = def.defecto === true;
       else if (def.tipo === "opciones") c.control.value = String(def.defecto ?? (def.opciones?.[0]?.valor ?? ""));
       else c.control.value = "";
+      c.leer?.();
     }
+    for (const [, { control }] of this.referencias) control.value = "";
     this.limpiarErrores();
+    this.mostrarEjecucion(null);
   }
 
-  // Fill from a case (a link). Returns the errors of values that cannot be
-  // shown in their control, as engine-style [{campo, mensaje}].
+  // Fill from a case (a link, a saved file). Returns the errors of values
+  // that cannot be shown in their control, as [{campo, mensaje}] in the
+  // page's words.
   rellenar(caso) {
     this.vaciar();
     const errores = [];
@@ -292,7 +423,7 @@ export class Formulario {
       const valor = caso[campo];
       const { def } = c;
       if (def.tipo === "pagos") {
-        if (!Array.isArray(valor)) { errores.push({ campo, mensaje: "debe ser una lista de pagos" }); continue; }
+        if (!Array.isArray(valor)) { errores.push({ campo, mensaje: "debe ser una lista de pagos (revise el enlace o el archivo del caso)" }); continue; }
         valor.forEach((p, i) => {
           if (p === null || typeof p !== "object" || Array.isArray(p)) {
             errores.push({ campo: `${campo}.${i}`, mensaje: "debe tener fecha e importe" });
@@ -303,24 +434,32 @@ export class Formulario {
             importe: typeof p.importe === "string" || typeof p.importe === "number" ? p.importe : undefined,
           });
           if (typeof p.fecha === "string" && fila.fecha.value !== p.fecha) {
-            errores.push({ campo: `${campo}.${i}.fecha`, mensaje: "no es una fecha válida (AAAA-MM-DD)" });
+            errores.push({ campo: `${campo}.${i}.fecha`, mensaje: "no es una fecha válida: debe tener día, mes y año, por ejemplo 30/06/2025" });
           }
         });
       } else if (def.tipo === "booleano") {
-        if (typeof valor !== "boolean") errores.push({ campo, mensaje: "debe ser sí o no (true o false)" });
+        if (typeof valor !== "boolean") errores.push({ campo, mensaje: "debe ser sí o no (revise el enlace o el archivo del caso)" });
         else c.control.checked = valor;
       } else if (def.tipo === "opciones") {
-        const valores = (def.opciones ?? []).map((o) => o.valor);
-        if (!valores.includes(valor)) errores.push({ campo, mensaje: `debe ser una de estas opciones: ${valores.join(", ")}` });
+        const opcion = (def.opciones ?? []).find((o) => o.valor === valor);
+        if (!opcion) errores.push({ campo, mensaje: `debe ser una de estas opciones: ${(def.opciones ?? []).map((o) => `«${o.etiqueta}»`).join(", ")}` });
         else c.control.value = valor;
       } else if (def.tipo === "fecha") {
         c.control.value = typeof valor === "string" ? valor : "";
-        if (c.control.value !== valor) errores.push({ campo, mensaje: "no es una fecha válida (AAAA-MM-DD)" });
+        c.leer?.();
+        if (c.control.value !== valor) errores.push({ campo, mensaje: "no es una fecha válida: debe tener día, mes y año, por ejemplo 30/06/2025" });
       } else if (typeof valor === "string" || typeof valor === "number") {
         c.control.value = mostrarNumero(valor, def.tipo);
       } else {
-        errores.push({ campo, mensaje: "debe ser un número" });
+        errores.push({ campo, mensaje: def.tipo === "importe" ? "debe ser un importe en euros, por ejemplo 1.234,56" : "debe ser un número" });
       }
+    }
+    const referencia = caso.referencia;
+    if (referencia && typeof referencia === "object" && !Array.isArray(referencia)) {
+      for (const [campo, { control }] of this.referencias) {
+        if (typeof referencia[campo] === "string") control.value = referencia[campo];
+      }
+      if (this.detallesReferencia) this.detallesReferencia.open = true;
     }
     return errores;
   }
@@ -342,7 +481,8 @@ export class Formulario {
     }
     const directo = this.errores.get(campo) ?? this.errores.get(campo.split(".")[0]);
     if (!directo) return null;
-    const def = this.campos.get(campo.split(".")[0])?.def;
+    if (campo.startsWith("referencia.") && this.detallesReferencia) this.detallesReferencia.open = true;
+    const def = this.campos.get(campo.split(".")[0])?.def ?? this.referencias.get(campo.split(".")[1])?.def;
     return { ...directo, etiqueta: def?.etiqueta ?? campo };
   }
 
@@ -353,17 +493,19 @@ export class Formulario {
 
   // Shows each error under its field; returns [{campo, etiqueta, mensaje,
   // enCampo}] so the caller can list the ones with no field of their own.
+  // An error's own label (the engine's `etiqueta`) wins over the form's.
   mostrarErrores(errores) {
     this.limpiarErrores();
     return errores.map((e) => {
       const campo = String(e.campo ?? "caso");
       const mensaje = String(e.mensaje ?? "");
       const destino = this._destino(campo);
-      if (!destino) return { campo, etiqueta: campo, mensaje, enCampo: false };
+      const codigo = e.codigo ?? null;
+      if (!destino) return { campo, etiqueta: e.etiqueta ?? campo, mensaje, codigo, enCampo: false };
       destino.nodo.hidden = false;
       destino.nodo.textContent = destino.nodo.textContent ? `${destino.nodo.textContent} ${mensaje}` : mensaje;
       destino.control.setAttribute("aria-invalid", "true");
-      return { campo, etiqueta: destino.etiqueta, mensaje, enCampo: true, control: destino.control };
+      return { campo, etiqueta: e.etiqueta ?? destino.etiqueta, mensaje, codigo, enCampo: true, control: destino.control };
     });
   }
 
@@ -390,5 +532,13 @@ export class Formulario {
       }
     }
     return filas;
+  }
+
+  // [{etiqueta, valor}] of the references the case carries.
+  resumenReferencia(caso) {
+    const referencia = caso.referencia ?? {};
+    return [...this.referencias.values()]
+      .filter(({ def }) => typeof referencia[def.campo] === "string" && referencia[def.campo].trim())
+      .map(({ def }) => ({ etiqueta: def.etiqueta, valor: referencia[def.campo] }));
   }
 }

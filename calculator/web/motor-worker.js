@@ -152,7 +152,7 @@ async function arrancarSinInstantanea(entorno, clave) {
 }
 
 async function arrancar() {
-  avisar("descarga", 0.05, "Descargando Python (Pyodide)…");
+  avisar("descarga", 0.05, "Descargando el motor de cálculo…");
   const motorURL = new URL("motor.json", BASE);
   const datos = fetch(motorURL, { cache: "no-cache" }).then((r) => {
     if (!r.ok) throw new Error(`no se pudo leer motor.json (HTTP ${r.status})`);

@@ -10,13 +10,16 @@ from datetime import date
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationInfo, WithJsonSchema
-from pydantic_core import PydanticCustomError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo, WithJsonSchema
 
 from .catalogo import campos_genericos, ids_de_bases
+from .mensajes import error_de_valor
 from .valores import Booleano, Fecha, Importe, ImportePositivo, Porcentaje
 
 MAXIMO_PAGOS = 100
+# The optional reference texts of a case (its ``referencia``) and their
+# longest length in characters.
+MAXIMOS_REFERENCIA = {"expediente": 100, "entidad": 200, "notas": 2000}
 
 
 def leer_bases(valor: object, info: ValidationInfo) -> str:
@@ -27,13 +30,11 @@ def leer_bases(valor: object, info: ValidationInfo) -> str:
     if propias is not None:
         if valor == propias.id:
             return valor
-        raise PydanticCustomError("bases", f"{mostrado} no son las bases del fichero («{propias.id}»)")
+        raise error_de_valor("bases_del_fichero", mostrado=mostrado, propias=propias.id)
     ids = ids_de_bases()
     if isinstance(valor, str) and valor in ids:
         return valor
-    raise PydanticCustomError(
-        "bases", f"{mostrado} no es ninguna de las bases disponibles: " + ", ".join(ids)
-    )
+    raise error_de_valor("bases", mostrado=mostrado, ids=", ".join(ids))
 
 
 IdBases = Annotated[
@@ -61,6 +62,29 @@ class Pago(BaseModel):
 
     fecha: Fecha
     importe: ImportePositivo
+
+
+def _objeto_de_referencia(valor: object) -> object:
+    if valor is None or isinstance(valor, (dict, Referencia)):
+        return valor
+    raise error_de_valor("referencia_objeto")
+
+
+class Referencia(BaseModel):
+    """How the beneficiary names the case, for the printed report only: the
+    file number, the entity, free notes. Never read by the computation."""
+
+    model_config = ConfigDict(
+        extra="forbid", frozen=True,
+        json_schema_extra={"description": "Referencias del caso para el informe impreso; no cambian ninguna cifra."},
+    )
+
+    expediente: Annotated[str, Field(max_length=MAXIMOS_REFERENCIA["expediente"],
+                                     description="Número o código del expediente.")] | None = None
+    entidad: Annotated[str, Field(max_length=MAXIMOS_REFERENCIA["entidad"],
+                                  description="Entidad beneficiaria.")] | None = None
+    notas: Annotated[str, Field(max_length=MAXIMOS_REFERENCIA["notas"],
+                                description="Notas libres.")] | None = None
 
 
 class Caso(BaseModel):
@@ -95,6 +119,9 @@ class Caso(BaseModel):
     fecha_resolucion: Fecha | None = None
     fecha_ingreso: Fecha | None = None
     base_dias: Literal["actual", "365"] = "actual"
+    referencia: Annotated[Referencia | None, BeforeValidator(_objeto_de_referencia)] = Field(
+        default=None, description="Referencias del caso para el informe impreso (expediente, entidad, notas); "
+        "no cambian ninguna cifra.")
 
     # Derived values with the defaults of DOMAIN.md applied.
 
@@ -114,11 +141,13 @@ class Caso(BaseModel):
         return sum((p.importe for p in self.pagos), Decimal(0))
 
     def campos_dados(self) -> set[str]:
-        """Names of the fields the case sets to something other than the default."""
+        """Names of the fields the case sets to something other than the
+        default (``referencia`` aside: it describes the case, never a figure)."""
         return {
             nombre
             for nombre in type(self).model_fields
-            if nombre in self.model_fields_set and getattr(self, nombre) != type(self).model_fields[nombre].default
+            if nombre in self.model_fields_set and nombre != "referencia"
+            and getattr(self, nombre) != type(self).model_fields[nombre].default
         }
 
     def fecha_fin_dada(self) -> date | None:

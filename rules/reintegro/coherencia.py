@@ -9,6 +9,7 @@ from .catalogo import bases
 from .modelo_bases import Bases
 from .errores import ErrorDeCampo
 from .importes import importe_es
+from .mensajes import Campo
 
 PARTES_DEL_GASTO = ("gasto_sin_justificante", "gasto_sin_ofertas", "gasto_modificaciones_no_autorizadas")
 
@@ -21,23 +22,22 @@ def errores_de_coherencia(caso: Caso, hoy: date, b: Bases | None = None) -> list
 def _pagos(caso: Caso, hoy: date) -> list[ErrorDeCampo]:
     errores = []
     if caso.total_pagado > caso.importe_concedido:
-        errores.append(ErrorDeCampo(
-            "pagos",
-            f"los pagos suman {importe_es(caso.total_pagado)}, más que el importe concedido "
-            f"({importe_es(caso.importe_concedido)})",
+        errores.append(ErrorDeCampo.de(
+            "pagos", "pagos_superan", pagado=importe_es(caso.total_pagado),
+            concedido=importe_es(caso.importe_concedido), concedido_campo=Campo("importe_concedido"),
         ))
     fin = caso.fecha_fin_dada()
+    fechas_finales = {"resolucion": Campo("fecha_resolucion"), "ingreso": Campo("fecha_ingreso")}
     for numero, pago in enumerate(caso.pagos):
         if fin is not None and pago.fecha > fin:
-            errores.append(ErrorDeCampo(
-                f"pagos.{numero}.fecha",
-                f"el pago del {pago.fecha:%d/%m/%Y} es posterior a la fecha final de los intereses "
-                f"({fin:%d/%m/%Y}, la primera de fecha_resolucion y fecha_ingreso)",
+            errores.append(ErrorDeCampo.de(
+                f"pagos.{numero}.fecha", "pago_tras_fin", fecha=f"{pago.fecha:%d/%m/%Y}", fin=f"{fin:%d/%m/%Y}",
+                campo_fin=Campo("fecha_resolucion" if fin == caso.fecha_resolucion else "fecha_ingreso"),
+                **fechas_finales,
             ))
         elif fin is None and pago.fecha > hoy:
-            errores.append(ErrorDeCampo(
-                f"pagos.{numero}.fecha",
-                f"el pago del {pago.fecha:%d/%m/%Y} es posterior a hoy; indique fecha_resolucion o fecha_ingreso",
+            errores.append(ErrorDeCampo.de(
+                f"pagos.{numero}.fecha", "pago_tras_hoy", fecha=f"{pago.fecha:%d/%m/%Y}", **fechas_finales,
             ))
     return errores
 
@@ -46,22 +46,23 @@ def _partes_del_gasto(caso: Caso, b: Bases) -> list[ErrorDeCampo]:
     """Each part of J, and all the parts this bases deducts together, fit in J."""
     justificado = caso.justificado
     usados = {d.campo for d in b.deducciones}
+    cifras = {"justificado": importe_es(justificado), "justificado_campo": Campo("gasto_justificado")}
     errores = []
     suma = 0
+    sumados: list[str] = []
     for campo in PARTES_DEL_GASTO:
         parte = getattr(caso, campo)
         if parte > justificado:
-            errores.append(ErrorDeCampo(
-                campo, f"no puede ser mayor que el gasto justificado ({importe_es(justificado)}); se indicó {importe_es(parte)}"
-            ))
+            errores.append(ErrorDeCampo.de(campo, "parte_mayor", parte=importe_es(parte), **cifras))
         elif campo in usados:
             suma += parte
             if parte and suma > justificado:
-                errores.append(ErrorDeCampo(
-                    campo,
-                    f"sumado a las demás partes del gasto ({importe_es(suma)}) supera el gasto justificado "
-                    f"({importe_es(justificado)})",
+                errores.append(ErrorDeCampo.de(
+                    campo, "partes_superan", suma=importe_es(suma),
+                    otras=tuple(Campo(c) for c in sumados), **cifras,
                 ))
+            if parte:
+                sumados.append(campo)
     return errores
 
 
@@ -69,9 +70,6 @@ def _fechas_del_procedimiento(caso: Caso) -> list[ErrorDeCampo]:
     """The procedure is resolved after it starts (LGS art. 42)."""
     inicio, resolucion = caso.fecha_inicio_procedimiento, caso.fecha_resolucion
     if inicio is not None and resolucion is not None and resolucion < inicio:
-        return [ErrorDeCampo(
-            "fecha_resolucion",
-            f"la resolución ({resolucion:%d/%m/%Y}) no puede ser anterior al acuerdo de inicio del procedimiento "
-            f"({inicio:%d/%m/%Y})",
-        )]
+        return [ErrorDeCampo.de("fecha_resolucion", "resolucion_antes_del_inicio", resolucion=f"{resolucion:%d/%m/%Y}",
+                                inicio=f"{inicio:%d/%m/%Y}", inicio_campo=Campo("fecha_inicio_procedimiento"))]
     return []

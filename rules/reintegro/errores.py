@@ -1,22 +1,34 @@
 """Refusals of a case: one Spanish message per field.
 
 pydantic's own messages are English; every error type a case can produce is
-translated here. Messages raised by our own parsers (``valores``) are already
-Spanish and pass through.
+given a code of ``mensajes`` here. The messages raised by our own parsers
+(``valores``) already carry theirs. Each ``ErrorDeCampo`` keeps the command
+line's message and, with its code and data, what ``reintegro.navegador``
+needs to write the page's (``mensajes.redactar``).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from pydantic import ValidationError
+
+from .mensajes import PLANTILLAS, redactar
 
 
 @dataclass(frozen=True)
 class ErrorDeCampo:
     campo: str  # dotted path, "caso" for the whole case
-    mensaje: str
+    mensaje: str  # the command line's words
+    codigo: str | None = None  # a key of mensajes.PLANTILLAS; None: the same words everywhere
+    datos: Mapping[str, object] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def de(cls, campo: str, codigo: str, **datos: object) -> ErrorDeCampo:
+        """The error ``codigo`` of ``mensajes`` at ``campo``, with its data."""
+        return cls(campo, redactar(codigo, datos), codigo, datos)
 
     def como_dict(self) -> dict[str, str]:
         return {"campo": self.campo, "mensaje": self.mensaje}
@@ -38,17 +50,19 @@ def _opciones(esperado: str) -> str:
     return ", ".join(valores[:-1]) + " o " + valores[-1] if len(valores) > 1 else "".join(valores)
 
 
-_MENSAJES = {
-    "missing": lambda ctx: "es obligatorio",
-    "extra_forbidden": lambda ctx: "no es un campo del caso (revise cómo está escrito)",
-    "literal_error": lambda ctx: "debe ser uno de estos valores: " + _opciones(str(ctx.get("expected", ""))),
-    "model_type": lambda ctx: "debe ser un objeto JSON con los campos del caso",
-    "model_attributes_type": lambda ctx: "debe ser un objeto JSON con los campos del caso",
-    "dict_type": lambda ctx: "debe ser un objeto JSON",
-    "tuple_type": lambda ctx: "debe ser una lista",
-    "list_type": lambda ctx: "debe ser una lista",
-    "too_long": lambda ctx: f"no puede tener más de {ctx.get('max_length')} elementos",
-    "string_type": lambda ctx: "debe ser un texto",
+# pydantic's error types -> (code of mensajes, its data from the error's context)
+_CODIGOS = {
+    "missing": ("obligatorio", lambda ctx: {}),
+    "extra_forbidden": ("campo_desconocido", lambda ctx: {}),
+    "literal_error": ("opcion", lambda ctx: {"opciones": _opciones(str(ctx.get("expected", "")))}),
+    "model_type": ("objeto_caso", lambda ctx: {}),
+    "model_attributes_type": ("objeto_caso", lambda ctx: {}),
+    "dict_type": ("objeto", lambda ctx: {}),
+    "tuple_type": ("lista", lambda ctx: {}),
+    "list_type": ("lista", lambda ctx: {}),
+    "too_long": ("demasiados", lambda ctx: {"maximo": ctx.get("max_length")}),
+    "string_type": ("texto", lambda ctx: {}),
+    "string_too_long": ("texto_largo", lambda ctx: {"maximo": ctx.get("max_length")}),
 }
 
 
@@ -63,19 +77,21 @@ def _campo(loc: tuple) -> str:
     return ".".join(_visible(parte) for parte in loc) or "caso"
 
 
-def _mensaje(error: dict) -> str:
-    traducir = _MENSAJES.get(error["type"])
-    if traducir is not None:
-        return traducir(error.get("ctx") or {})
-    if error["type"] in {"numero", "decimales", "negativo", "maximo", "rango", "fecha",
-                         "fecha_fuera_de_tabla", "booleano", "bases", "cero"}:
-        return error["msg"]
-    return "valor no válido"
+def _error(campo: str, detalle: dict) -> ErrorDeCampo:
+    tipo, contexto = detalle["type"], detalle.get("ctx") or {}
+    if tipo in _CODIGOS:
+        codigo, datos = _CODIGOS[tipo]
+        return ErrorDeCampo.de(campo, codigo, **datos(contexto))
+    if tipo in PLANTILLAS:  # our own parsers' (valores, caso): already written
+        return ErrorDeCampo(campo, detalle["msg"], tipo, dict(contexto))
+    return ErrorDeCampo.de(campo, "valor_no_valido")
 
 
 def traducir(error: ValidationError) -> list[ErrorDeCampo]:
     """One Spanish message per field (the first error of each field)."""
-    por_campo: dict[str, str] = {}
+    por_campo: dict[str, ErrorDeCampo] = {}
     for detalle in error.errors(include_url=False):
-        por_campo.setdefault(_campo(detalle["loc"]), _mensaje(detalle))
-    return [ErrorDeCampo(c, m) for c, m in por_campo.items()]
+        campo = _campo(detalle["loc"])
+        if campo not in por_campo:
+            por_campo[campo] = _error(campo, detalle)
+    return list(por_campo.values())

@@ -184,8 +184,9 @@ def _rangos(c: Calculo, central: Computo) -> dict:
 
 
 def _campos_ignorados(b: Bases, caso: Caso, notas: Notas) -> None:
+    """A note naming, by their labels, the fields given that this bases does not use."""
     usados = {c.campo for c in b.campos} | {"bases"}
     ignorados = sorted(caso.campos_dados() - usados)
     if ignorados:
-        etiquetas = ", ".join(f"«{campos_genericos()[c]['etiqueta']}» ({c})" for c in ignorados)
+        etiquetas = ", ".join(f"«{campos_genericos()[c]['etiqueta']}»" for c in ignorados)
         notas.anadir("campos-ignorados", campos=etiquetas)

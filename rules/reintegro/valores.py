@@ -2,7 +2,8 @@
 
 Each parser is a pydantic ``PlainValidator``: it receives the raw JSON value
 and either returns the typed value or raises a ``PydanticCustomError`` whose
-message is already the Spanish text the user reads. Amounts are never floats:
+message is already the Spanish text the command line prints (its code and
+data also give the page's wording: ``mensajes``). Amounts are never floats:
 a JSON number reaches here as a ``Decimal`` (see ``entrada.cargar_json``).
 """
 
@@ -14,8 +15,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Annotated
 
 from pydantic import PlainSerializer, PlainValidator, WithJsonSchema
-from pydantic_core import PydanticCustomError
 
+from .importes import importe_es
+from .mensajes import error_de_valor
 from .tipos_interes import FECHA_MAXIMA, FECHA_MINIMA
 
 IMPORTE_MAXIMO = Decimal("999999999999.99")
@@ -23,14 +25,11 @@ _NUMERO = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 _FECHA = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-def _error(tipo: str, mensaje: str) -> PydanticCustomError:
-    return PydanticCustomError(tipo, mensaje)
-
-
 def _decimal(valor: object, que: str) -> Decimal:
-    """A finite Decimal from a string, int, Decimal or float; otherwise refuse."""
+    """A finite Decimal from a string, int, Decimal or float; otherwise refuse.
+    ``que``: "importe" or "porcentaje", the kind of number the field takes."""
     if isinstance(valor, bool) or valor is None:
-        raise _error("numero", f"debe ser {que}, por ejemplo \"1234.56\"")
+        raise error_de_valor(f"{que}_tipo")
     if isinstance(valor, float):
         valor = repr(valor)  # the shortest text that gives this float back
     if isinstance(valor, int):
@@ -38,32 +37,28 @@ def _decimal(valor: object, que: str) -> Decimal:
     if isinstance(valor, str):
         texto = valor.strip()
         if not _NUMERO.fullmatch(texto) or len(texto) > 40:
-            raise _error(
-                "numero",
-                f"debe ser {que} escrito con punto decimal, por ejemplo \"1234.56\" "
-                f"(sin separador de miles)",
-            )
+            raise error_de_valor(f"{que}_formato")
         try:
             valor = Decimal(texto)
         except InvalidOperation:  # pragma: no cover - the pattern already guards
-            raise _error("numero", f"debe ser {que}")
+            raise error_de_valor(f"{que}_tipo")
     if not isinstance(valor, Decimal) or not valor.is_finite():
-        raise _error("numero", f"debe ser {que}, por ejemplo \"1234.56\"")
+        raise error_de_valor(f"{que}_tipo")
     return valor
 
 
 def _como_mucho_dos_decimales(valor: Decimal) -> None:
     """Refuse a third significant decimal. Call only on a bounded value."""
     if valor != valor.quantize(Decimal("0.01"), rounding="ROUND_DOWN"):
-        raise _error("decimales", "no puede tener más de dos decimales")
+        raise error_de_valor("decimales")
 
 
 def leer_importe(valor: object) -> Decimal:
-    importe = _decimal(valor, "un importe en euros")
+    importe = _decimal(valor, "importe")
     if importe < 0:
-        raise _error("negativo", "no puede ser negativo")
+        raise error_de_valor("negativo")
     if importe > IMPORTE_MAXIMO:
-        raise _error("maximo", "es demasiado grande (máximo 999999999999.99)")
+        raise error_de_valor("maximo", maximo=str(IMPORTE_MAXIMO), maximo_es=importe_es(IMPORTE_MAXIMO))
     _como_mucho_dos_decimales(importe)
     return importe.quantize(Decimal("0.01"))
 
@@ -71,38 +66,34 @@ def leer_importe(valor: object) -> Decimal:
 def leer_importe_positivo(valor: object) -> Decimal:
     importe = leer_importe(valor)
     if importe == 0:
-        raise _error("cero", "debe ser mayor que 0")
+        raise error_de_valor("cero")
     return importe
 
 
 def leer_porcentaje(valor: object) -> Decimal:
-    porcentaje = _decimal(valor, "un porcentaje entre 0 y 100")
+    porcentaje = _decimal(valor, "porcentaje")
     if not Decimal(0) <= porcentaje <= Decimal(100):
-        raise _error("rango", "debe estar entre 0 y 100")
+        raise error_de_valor("rango")
     _como_mucho_dos_decimales(porcentaje)
     return porcentaje
 
 
 def leer_fecha(valor: object) -> date:
     if not isinstance(valor, str) or not _FECHA.fullmatch(valor):
-        raise _error("fecha", "debe ser una fecha con el formato AAAA-MM-DD, por ejemplo \"2025-06-30\"")
+        raise error_de_valor("fecha_formato")
     try:
         fecha = date.fromisoformat(valor)
     except ValueError:
-        raise _error("fecha", f"«{valor}» no es una fecha que exista")
+        raise error_de_valor("fecha_inexistente", valor=valor, valor_es="/".join(reversed(valor.split("-"))))
     if not FECHA_MINIMA <= fecha <= FECHA_MAXIMA:
-        raise _error(
-            "fecha_fuera_de_tabla",
-            f"debe estar entre el {FECHA_MINIMA:%d/%m/%Y} y el {FECHA_MAXIMA:%d/%m/%Y}, "
-            "el periodo que cubre la tabla de tipos de interés",
-        )
+        raise error_de_valor("fecha_fuera_de_tabla", minima=f"{FECHA_MINIMA:%d/%m/%Y}", maxima=f"{FECHA_MAXIMA:%d/%m/%Y}")
     return fecha
 
 
 def leer_booleano(valor: object) -> bool:
     if isinstance(valor, bool):
         return valor
-    raise _error("booleano", "debe ser true (sí) o false (no)")
+    raise error_de_valor("booleano")
 
 
 def _esquema(**esquema: object) -> WithJsonSchema:

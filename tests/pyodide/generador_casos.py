@@ -7,8 +7,8 @@ of the public contract (DOMAIN.md, "A case") and every option the engine
 accepts: total causes, the three expense parts (whose sum never exceeds the
 expense presented, so every bases accepts them), thresholds hit exactly
 (35 %, 70 %, 75 %), publicity, concurrent aid, justification dates, several
-payments, both day-count conventions, amounts as strings and as JSON numbers,
-omitted fields and explicit defaults. There is always an explicit end date
+payments, both day-count conventions, the references of the printed report,
+amounts as strings and as JSON numbers, omitted fields and explicit defaults. There is always an explicit end date
 (fecha_resolucion and/or fecha_ingreso, never before a payment), so "today"
 never changes a result. Only the standard library and the engine's own date
 limits are used; the same seed gives the same cases, byte for byte.
@@ -99,6 +99,25 @@ def _booleano_raro(r: random.Random, caso: dict, campo: str, probabilidad: float
         caso[campo] = True
     elif tirada < probabilidad + 0.15:
         caso[campo] = False  # the explicit default
+
+
+# The references of the printed report: what a person writes (accents,
+# quotes, new lines), empty or null, up to each one's longest length.
+TEXTOS = ("SUB/2023/0457", "Asociación «El Parque»", "Exp. nº 12-B", "", "Línea 1\nLínea 2", "ñ€\u00a0✓")
+MAXIMOS_REFERENCIA = {"expediente": 100, "entidad": 200, "notas": 2000}
+
+
+def _referencia(r: random.Random) -> dict:
+    referencia: dict = {}
+    for campo, maximo in MAXIMOS_REFERENCIA.items():
+        tirada = r.random()
+        if tirada < 0.5:
+            referencia[campo] = r.choice(TEXTOS)
+        elif tirada < 0.6:
+            referencia[campo] = "x" * maximo
+        elif tirada < 0.7:
+            referencia[campo] = None
+    return referencia
 
 
 def generar_caso(r: random.Random, bases: str) -> dict:
@@ -211,6 +230,9 @@ def generar_caso(r: random.Random, bases: str) -> dict:
 
     if r.random() < 0.4:
         caso["base_dias"] = r.choice(("actual", "365"))
+
+    if r.random() < 0.1:
+        caso["referencia"] = _referencia(r)
 
     # The order of the keys must not matter either.
     claves = list(caso)

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -50,3 +51,24 @@ def esperar_estado(pagina, estados: tuple[str, ...], selector: str = "[data-calc
     )
     return pagina.eval_on_selector(selector, "r => r.dataset.estado")
 
+
+
+def errores_de_la_pagina_en_cpython(caso: dict) -> list[dict]:
+    """The errors the page shows for ``caso``: ``reintegro.navegador.calcular``
+    (the bridge the page's worker calls) run on CPython with the engine the
+    site was built from. [{campo, etiqueta, mensaje, codigo}]"""
+    entorno = {**os.environ, "PYTHONPATH": str(MOTOR.parent), "PYTHONDONTWRITEBYTECODE": "1"}
+    programa = "import sys; from reintegro import navegador; print(navegador.calcular(sys.stdin.read()))"
+    proceso = subprocess.run(
+        [sys.executable, "-c", programa], input=json.dumps(caso, ensure_ascii=False),
+        capture_output=True, text=True, encoding="utf-8", env=entorno, check=True,
+    )
+    respuesta = json.loads(proceso.stdout)
+    assert respuesta["estado"] == "error", respuesta
+    return respuesta["errores"]
+
+
+def importe_de(texto: str) -> Decimal:
+    """"−1.234,56 €" (as the page writes it) -> Decimal("-1234.56")."""
+    limpio = texto.replace("\u00a0", "").replace("€", "").replace(" ", "").replace("−", "-")
+    return Decimal(limpio.replace(".", "").replace(",", "."))

@@ -32,6 +32,11 @@ ARGUMENTOS_CHROMIUM = [
     "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--lang=es-ES",
 ]
+# Chromium's own language (its date fields: dd/mm/aaaa, as a Spanish
+# visitor's browser shows them). On Linux it follows LANGUAGE, not --lang;
+# Debian ships it in chromium-l10n (the Makefile's chromium target installs
+# it). The page's language is the context's locale (es-ES).
+ENTORNO_CHROMIUM = {**os.environ, "LANGUAGE": "es"}
 CAPTURAS = RAIZ / "test-output" / "screenshots"
 # Pyodide's boot on a busy 2-core machine: generous, never a timed assertion.
 ESPERA_MOTOR_MS = 90_000
@@ -141,7 +146,8 @@ def navegador():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        navegador = p.chromium.launch(executable_path=CHROMIUM, args=ARGUMENTOS_CHROMIUM, headless=True)
+        navegador = p.chromium.launch(executable_path=CHROMIUM, args=ARGUMENTOS_CHROMIUM, env=ENTORNO_CHROMIUM,
+                                      headless=True)
         try:
             yield navegador
         finally:

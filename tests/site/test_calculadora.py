@@ -15,6 +15,7 @@ from ayudas_calculadora import (
     RAIZ,
     calcular_en_cpython,
     caso_del_fragmento,
+    errores_de_la_pagina_en_cpython,
     esperar_estado,
     fragmento_de,
 )
@@ -126,10 +127,10 @@ def resultado_de(pagina) -> str:
 def comprobar_citas(pagina, sitio: str, contexto) -> int:
     """Every citation link of the result reaches an anchor: on this page,
     in the DOM; on another page of the site, in that page's HTML."""
-    enlaces = pagina.eval_on_selector_all(
-        f"{SELECTOR} .rc-resultado a.rc-enlace-cita, {SELECTOR} a.rc-porque",
-        "as => as.map(a => a.href)",
-    )
+    enlaces = pagina.eval_on_selector_all(f"{SELECTOR} .rc-resultado a.rc-enlace-cita", "as => as.map(a => a.href)")
+    # «¿Por qué se pregunta?» shows its paragraph in place; data-enlace is
+    # where that paragraph lives, from the site's root.
+    enlaces += [sitio + e for e in pagina.eval_on_selector_all(f"{SELECTOR} button.rc-porque", "bs => bs.map(b => b.dataset.enlace)")]
     assert enlaces, "el resultado no trae ninguna cita"
     aqui = urlsplit(pagina.url).path
     otras: dict[str, str] = {}
@@ -283,11 +284,13 @@ def test_importe_no_valido_muestra_el_error_en_su_campo(texto, sitio, contexto):
     error = pagina.locator(f"#{control.get_attribute('id')}-error")
     assert error.is_visible()
     assert error.get_attribute("id") in control.get_attribute("aria-describedby").split()
-    # The message is the engine's own, in Spanish, as the CLI gives it.
-    codigo, _, stderr = calcular_en_cpython(caso_del_fragmento(pagina.url))
+    # The message is the engine's own, in Spanish, in the page's words
+    # (reintegro.navegador on CPython); the command line refuses it too.
+    codigo, _, _ = calcular_en_cpython(caso_del_fragmento(pagina.url))
     assert codigo == 2
-    linea = next(l for l in stderr.splitlines() if l.startswith("importe_concedido"))
-    assert error.inner_text().strip().endswith(linea.split(":", 1)[1].strip())
+    pagina_cpython = errores_de_la_pagina_en_cpython(caso_del_fragmento(pagina.url))
+    mensaje = next(e["mensaje"] for e in pagina_cpython if e["campo"] == "importe_concedido")
+    assert error.inner_text().strip() == mensaje
     assert pagina.locator(f"{SELECTOR} script[data-resultado]").count() == 0
     anuncio = pagina.locator(f"{SELECTOR} [aria-live='polite']")
     assert "Importe concedido" in anuncio.inner_text()
@@ -446,7 +449,8 @@ def test_informe_impreso(sitio, nuevo_contexto, capturas):
     informe = raiz.locator(".rc-informe")
     assert informe.is_visible()
     assert "Datos del caso" in informe.inner_text() and "10.000,00 €" in informe.inner_text()
-    assert raiz.locator(".rc-pasos").is_visible() and raiz.locator(".rc-notas").is_visible()
+    assert raiz.locator(".rc-explicacion").is_visible() and raiz.locator(".rc-notas").is_visible()
+    assert raiz.locator(".rc-subtotal-total").is_visible()
     pie = raiz.locator(".rc-pie").inner_text()
     assert "motor reintegro" in pie
     dia, mes, ano = pagina.evaluate("() => { const d = new Date(); return [d.getDate(), d.getMonth(), d.getFullYear()]; }")

@@ -22,7 +22,7 @@ import pytest
 
 from ayudas_calculadora import calcular_en_cpython, esperar_estado, fragmento_de
 from ayudas_confianza import ServidorCambiable, construir, motor_con_otra_version, paginas
-from conftest import ARGUMENTOS_CHROMIUM, CAPTURAS, CHROMIUM, ESPERA_MOTOR_MS, RAIZ, Contexto, contextos
+from conftest import ARGUMENTOS_CHROMIUM, CAPTURAS, CHROMIUM, ENTORNO_CHROMIUM, ESPERA_MOTOR_MS, RAIZ, Contexto, contextos
 from test_calculadora import CASOS, caso_json
 
 SELECTOR = "[data-calculadora]"
@@ -215,9 +215,10 @@ def test_el_vigilante_detecta_violaciones(servidor, vigilado):
     assert c.violaciones()
 
 
-def test_sin_violaciones_csp_en_los_flujos_de_la_calculadora(servidor, vigilado, capturas):
+def test_sin_violaciones_csp_en_los_flujos_de_la_calculadora(servidor, vigilado, capturas, tmp_path):
     """Fill a case, get a result, instant navigation to another page and
-    back, an in-page citation, search, the print view: no violation in the
+    back, an in-page citation and «¿Por qué se pregunta?», the case saved as
+    a file and opened again, search, the print view: no violation in the
     document, the engine worker or the service worker."""
     c = vigilado()
     pagina = c.pagina()
@@ -238,6 +239,16 @@ def test_sin_violaciones_csp_en_los_flujos_de_la_calculadora(servidor, vigilado,
     pagina.goto(servidor.origen + "bases/art21-umbral-75/" + fragmento_de(caso_json("art21-umbral-75")))
     assert esperar_estado(pagina, ("resultado",)) == "resultado"
     pagina.locator(f"{SELECTOR} .rc-resultado a.rc-enlace-cita").first.click()
+    pagina.locator(f"{SELECTOR} button.rc-porque").first.click()
+    # the case as a file (a blob: download, read back with a file chooser)
+    with pagina.expect_download() as descarga:
+        pagina.locator(SELECTOR).get_by_role("button", name="Guardar el caso (archivo)").click()
+    archivo = tmp_path / descarga.value.suggested_filename
+    descarga.value.save_as(archivo)
+    with pagina.expect_file_chooser() as eleccion:
+        pagina.locator(SELECTOR).get_by_role("button", name="Abrir un caso guardado").click()
+    eleccion.value.set_files(str(archivo))
+    pagina.locator(f"{SELECTOR} .rc-aviso-carga").wait_for()
     # search (Material's search worker)
     pagina.keyboard.press("Escape")
     pagina.locator("input.md-search__input").click()
@@ -358,7 +369,8 @@ def test_la_copia_sin_conexion_no_descarga_dos_veces_lo_ya_descargado(servidor, 
     for url in [motor["pyodide"]["biblioteca"]] + [r["url"] for r in motor["ruedas"] if "?v=" in r["url"]]:
         assert url.replace("../", "assets/", 1) in precache, url
     perfil = navegador.browser_type.launch_persistent_context(
-        tmp_path / "perfil", executable_path=CHROMIUM, args=ARGUMENTOS_CHROMIUM, headless=True, locale="es-ES")
+        tmp_path / "perfil", executable_path=CHROMIUM, args=ARGUMENTOS_CHROMIUM, env=ENTORNO_CHROMIUM, headless=True,
+        locale="es-ES")
     servidor.registro = []
     try:
         perfil.set_default_timeout(ESPERA_MOTOR_MS)

@@ -1,0 +1,46 @@
+// The case as a file: «Guardar el caso» downloads exactly the case JSON the
+// engine takes (so `python -m reintegro calcular archivo.json` runs it), and
+// «Abrir un caso guardado» reads one back. Nothing leaves the browser: the
+// file is made and read here.
+
+import { ErrorEnlace, leerCasoDeTexto } from "./caso.js";
+
+// A case is a few hundred bytes; the engine refuses texts over 100,000
+// characters (entrada.TAMANO_MAXIMO).
+export const MAX_ARCHIVO = 100_000;
+
+function nombreDeArchivo(caso) {
+  const expediente = String(caso.referencia?.expediente ?? "")
+    .normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40);
+  return `caso-reintegro-${caso.bases}${expediente ? `-${expediente}` : ""}.json`;
+}
+
+export function guardarCaso(caso) {
+  const texto = JSON.stringify(caso, null, 2) + "\n";
+  const url = URL.createObjectURL(new Blob([texto], { type: "application/json" }));
+  const enlace = document.createElement("a");
+  enlace.href = url;
+  enlace.download = nombreDeArchivo(caso);
+  enlace.hidden = true;
+  document.body.append(enlace);
+  enlace.click();
+  enlace.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return enlace.download;
+}
+
+// A File -> plain case object; ErrorEnlace with a Spanish message when it
+// cannot be one.
+export async function leerArchivo(archivo) {
+  if (archivo.size > MAX_ARCHIVO) {
+    throw new ErrorEnlace(`el archivo «${archivo.name}» es demasiado grande para ser un caso`);
+  }
+  let texto;
+  try {
+    texto = await archivo.text();
+  } catch {
+    throw new ErrorEnlace(`no se pudo leer el archivo «${archivo.name}»`);
+  }
+  return leerCasoDeTexto(texto.replace(/^\ufeff/, ""), "archivo");
+}

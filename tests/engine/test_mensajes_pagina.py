@@ -114,7 +114,7 @@ def test_sin_fecha_final_pide_las_fechas_por_su_etiqueta():
     errores = por_campo(RECHAZADOS[7])
     assert errores["pagos.0.fecha"][1] == (
         "el pago del 31/12/2026 es posterior a hoy; indique la «Fecha de la resolución de reintegro» "
-        "o la «Fecha del ingreso (devolución)»")
+        "o la «Fecha en que pide formalmente ingresar el reintegro»")
 
 
 @pytest.mark.parametrize("id_bases", ids_de_bases())

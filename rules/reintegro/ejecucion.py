@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 
 from .caso import Caso
-from .importes import CIEN, Racional, exacto
+from .importes import Racional, exacto, fraccion
 from .modelo_bases import Bases, Deduccion
 from .variante import Variante
 
@@ -61,5 +61,5 @@ def medir(b: Bases, caso: Caso, v: Variante) -> Ejecucion:
         descuentos=tuple(descuentos),
         fijos=tuple(fijos),
         economico=min(restante, coste) / coste,
-        tecnico=exacto(caso.grado_cumplimiento_objetivos) / CIEN,
+        tecnico=fraccion(caso.grado_cumplimiento_objetivos),
     )

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from .caso import Caso
 from .ejecucion import Descuento, Ejecucion
 from .explicacion import Frase, Notas, PasoExacto
-from .importes import CIEN, Euros, Grado, Porcentaje, Racional, exacto
+from .importes import Euros, Grado, Porcentaje, Racional, exacto, fraccion
 from .minoraciones import reducciones
 from .modelo_bases import Bases
 from .regimen import causa_total
@@ -146,7 +146,7 @@ def _cofinanciacion(b: Bases, e: Ejecucion, pasos: _Pasos, notas: Notas) -> None
     if regla is None:
         return
     minimo = exacto(regla.aportacion_minima)
-    tope = e.aceptado * (1 - minimo / CIEN)
+    tope = e.aceptado * (1 - fraccion(regla.aportacion_minima))
     if pasos.suma > tope:
         notas.anadir("cofinanciacion", minimo=Porcentaje(minimo))
         pasos.anadir(

@@ -208,6 +208,13 @@ def exacto(valor: Decimal | int | Racional) -> Racional:
     return Racional(valor)
 
 
+@lru_cache(maxsize=1024)
+def fraccion(porcentaje: Decimal | int) -> Racional:
+    """A percentage as a fraction of one (75 -> 3/4), worked out once: the
+    bases' percentages recur in every variant of every result."""
+    return exacto(porcentaje) / 100
+
+
 @lru_cache(maxsize=4096)
 def _de_decimal(valor: Decimal) -> Racional:
     """The case's amounts recur in every variant of a result: converted once."""

@@ -224,7 +224,7 @@ def _interes_diario(c: Calculo, central: Computo) -> str:
     reintegro = central.liquidacion.reintegro
     if reintegro == 0 or not c.caso.pagos:
         return "0.00"
-    tipo = exacto(tabla().tramo_de(c.fin).interes_demora) / CIEN
+    tipo = tabla().tramo_de(c.fin).tipo_exacto()
     return redondear(Racional(reintegro, 100) * tipo / dias_del_ano(c.fin.year, c.caso.base_dias))
 
 

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .caso import Caso
 from .explicacion import Frase, Notas
-from .importes import CIEN, Grado, Porcentaje, Racional, exacto
+from .importes import CIEN, Grado, Porcentaje, Racional, exacto, fraccion
 from .modelo_bases import (
     Bases,
     MinoracionDiscrecional,
@@ -54,7 +54,7 @@ def _fija(m: MinoracionFija, caso: Caso, notas: Notas) -> Reduccion | None:
     notas.anadir_varias(m.notas)
     porcentaje = exacto(m.porcentaje)
     return Reduccion(Frase("{}: {} del importe concedido", m.texto, Porcentaje(porcentaje)),
-                     porcentaje / CIEN, m.ancla, m.grupo, m.notas)
+                     fraccion(m.porcentaje), m.ancla, m.grupo, m.notas)
 
 
 def _discrecional(m: MinoracionDiscrecional, caso: Caso, al_maximo: bool, notas: Notas) -> Reduccion | None:
@@ -66,7 +66,7 @@ def _discrecional(m: MinoracionDiscrecional, caso: Caso, al_maximo: bool, notas:
     codigos = (*m.notas, "rango-discrecional")
     if al_maximo:
         return Reduccion(Frase("{}: máximo del rango, {} del importe concedido", m.texto, maximo),
-                         exacto(m.maximo) / CIEN, m.ancla, notas=codigos)
+                         fraccion(m.maximo), m.ancla, notas=codigos)
     return Reduccion(
         Frase("{}: sin cifra en el texto; el cálculo toma el extremo inferior (0 %) "
               "y el rango llega hasta el {} del importe concedido", m.texto, maximo),
@@ -125,7 +125,7 @@ def _topes_de_grupo(b: Bases, lista: list[Reduccion]) -> list[Reduccion]:
     salida = list(lista)
     for grupo in b.grupos:
         suma = sum((r.fraccion for r in lista if r.grupo == grupo.id), Racional(0))
-        tope = exacto(grupo.tope) / CIEN
+        tope = fraccion(grupo.tope)
         if suma > tope:
             salida.append(
                 Reduccion(

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from .caso import Caso
 from .ejecucion import Ejecucion
 from .explicacion import Frase, Notas
-from .importes import CIEN, Grado, Porcentaje, Racional, exacto
+from .importes import CIEN, Grado, Porcentaje, Racional, exacto, fraccion
 from .modelo_bases import Bases, UmbralDeclarado, UmbralPorcentaje
 from .variante import Variante
 
@@ -50,7 +50,7 @@ def umbrales(regimen: UmbralPorcentaje | UmbralDeclarado, e: Ejecucion, v: Varia
     regime of stated approximation)."""
     if not isinstance(regimen, UmbralPorcentaje):
         return []
-    minimo = exacto(regimen.minimo) / CIEN
+    minimo = fraccion(regimen.minimo)
     if regimen.medida == "importe_concedido" and not v.umbral_sobre_coste:
         salida = [Umbral(GASTO_SOBRE_CONCEDIDO, e.aceptado / e.concedido, minimo, e.concedido)]
     else:

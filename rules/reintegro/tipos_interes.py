@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from functools import cache, lru_cache
+from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
-from .importes import Racional
+from .importes import Racional, fraccion
 from .datos import leer_toml
 
 ANOS_TRAS_REVISION = 5  # how far past the last review a date is still accepted
@@ -41,15 +41,10 @@ class Tramo(BaseModel):
 
     def tipo_exacto(self, alternativo: bool = False) -> Racional:
         """The rate as an exact fraction of one (4,0625 % -> 0.040625)."""
-        return _fraccion_de_porcentaje(self.tipo(alternativo))
+        return fraccion(self.tipo(alternativo))
 
     def cubre(self, dia: date) -> bool:
         return self.desde <= dia and (self.hasta is None or dia <= self.hasta)
-
-
-@lru_cache(maxsize=64)
-def _fraccion_de_porcentaje(porcentaje: Decimal) -> Racional:
-    return Racional(porcentaje) / 100
 
 
 class TablaTipos(BaseModel):

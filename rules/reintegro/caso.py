@@ -143,11 +143,11 @@ class Caso(BaseModel):
     def campos_dados(self) -> set[str]:
         """Names of the fields the case sets to something other than the
         default (``referencia`` aside: it describes the case, never a figure)."""
+        campos = type(self).model_fields
         return {
             nombre
-            for nombre in type(self).model_fields
-            if nombre in self.model_fields_set and nombre != "referencia"
-            and getattr(self, nombre) != type(self).model_fields[nombre].default
+            for nombre in self.model_fields_set
+            if nombre != "referencia" and getattr(self, nombre) != campos[nombre].default
         }
 
     def fecha_fin_dada(self) -> date | None:

@@ -61,17 +61,16 @@ def ley_general() -> dict[str, ParrafoLey]:
 
 @cache
 def _notas() -> dict[str, dict]:
-    return leer_toml("notas.toml")["notas"]
+    notas = leer_toml("notas.toml")["notas"]
+    return {codigo: {**plantilla, "texto": plantilla["texto"].strip()} for codigo, plantilla in notas.items()}
 
 
 def nota(codigo: str, **datos: str) -> Nota:
     """The note ``codigo`` of data/notas.toml, its placeholders filled."""
     plantilla = _notas()[codigo]
-    return Nota(
-        codigo=codigo,
-        titulo=plantilla["titulo"].format(**datos),
-        texto=plantilla["texto"].strip().format(**datos),
-    )
+    if not datos:
+        return Nota(codigo, plantilla["titulo"], plantilla["texto"])
+    return Nota(codigo, plantilla["titulo"].format(**datos), plantilla["texto"].format(**datos))
 
 
 def codigos_de_notas() -> set[str]:

@@ -9,10 +9,11 @@ their sentences.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 
-from .catalogo import Bases, Nota, cita, nota
+from .catalogo import Nota, nota
 from .importes import Racional, centimos_a_texto, es_centimo_exacto, repartir
 
 
@@ -66,14 +67,11 @@ class Notas:
         return [nota(codigo, **datos) for codigo, datos in self._datos.items()]
 
 
-def _cita_json(b: Bases, ancla: str | None) -> dict | None:
-    return None if ancla is None else cita(b, ancla)._asdict()
-
-
-def redondear_pasos(b: Bases, pasos: list[PasoExacto], notas: Notas) -> tuple[list[dict], bool]:
+def redondear_pasos(citar: Callable[[str], dict], pasos: list[PasoExacto], notas: Notas) -> tuple[list[dict], bool]:
     """The steps as result dicts, each block's amounts rounded so that they add
-    up to the block's rounded exact sum (D1), each with its citation and the
-    codes of the result's notes that shape it. Also tells whether any exact
+    up to the block's rounded exact sum (D1), each with its citation
+    (``citar``: anchor -> the citation as the result shows it) and the codes
+    of the result's notes that shape it. Also tells whether any exact
     amount had fractions of a cent (so that D1 is worth a note)."""
     redondeados: list[int] = [0] * len(pasos)
     for bloque in dict.fromkeys(p.bloque for p in pasos):
@@ -87,7 +85,7 @@ def redondear_pasos(b: Bases, pasos: list[PasoExacto], notas: Notas) -> tuple[li
             "bloque": p.bloque,
             "texto": str(p.frase),
             "importe": centimos_a_texto(c),
-            "cita": _cita_json(b, p.ancla),
+            "cita": None if p.ancla is None else citar(p.ancla),
             "notas": [codigo for codigo in p.notas if codigo in notas],
         }
         for n, (p, c) in enumerate(zip(pasos, redondeados), start=1)

@@ -329,6 +329,7 @@ def porcentaje_es(valor: Racional, decimales: int = 2, frente_a: tuple[Racional,
     return texto.replace(".", ",") + " %"
 
 
+@lru_cache(maxsize=64)
 def tipo_es(tipo: Decimal) -> str:
     """Spanish display of a rate given in the table, all its digits: "4,0625 %"."""
     texto = format(tipo.normalize(), "f")
@@ -341,6 +342,7 @@ def porcentaje_json(valor: Racional, frente_a: tuple[Racional, ...] = ()) -> str
     return str(_con_decimales(valor, decimales_veraces(valor, frente_a)))
 
 
+@lru_cache(maxsize=256)
 def numero_json(valor: Decimal) -> str:
     """A percentage or rate from the data, as JSON text without exponent: "75", "4.0625"."""
     return format(valor.normalize(), "f")

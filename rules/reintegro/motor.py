@@ -13,7 +13,7 @@ from .caso import Caso
 from .catalogo import Bases, bases, campos_genericos
 from .ejecucion import Ejecucion
 from .explicacion import Frase, Notas, PasoExacto, redondear_pasos
-from .importes import CIEN, Euros, Racional, a_centimos, centimos_a_texto, exacto, porcentaje_json, repartir, tipo_es
+from .importes import CIEN, Euros, Racional, a_centimos, centimos_a_texto, exacto, numero_json, porcentaje_json, repartir, tipo_es
 from .intereses import Periodo, total
 from .lecturas import lecturas
 from .margen import margen
@@ -62,7 +62,7 @@ def calcular(caso: Caso, hoy: date | None = None, b: Bases | None = None) -> dic
         "margen": margen(c, central),
         "plazos": plazos(c, notas),
     }
-    pasos_json, con_fracciones = redondear_pasos(b, pasos, notas)
+    pasos_json, con_fracciones = redondear_pasos(c.cita, pasos, notas)
     if con_fracciones or any(p.importe != a_centimos(p.importe) / CIEN for p in periodos):
         notas.anadir("D1")
     resultado["pasos"] = pasos_json
@@ -133,7 +133,7 @@ def _periodos_json(periodos: list[Periodo]) -> list[dict]:
             "hasta": p.hasta.isoformat(),
             "dias": p.dias,
             "divisor": p.divisor,
-            "tipo": format(p.tipo.normalize(), "f"),
+            "tipo": numero_json(p.tipo),
             "tipo_texto": tipo_es(p.tipo),
             "principal": centimos_a_texto(a_centimos(p.principal)),
             "importe": centimos_a_texto(c),

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 
 from .caso import Caso
-from .importes import Racional, exacto, fraccion
+from .importes import Racional, UNO, exacto, fraccion
 from .modelo_bases import Bases, Deduccion
 from .variante import Variante
 
@@ -44,7 +44,10 @@ def medir(b: Bases, caso: Caso, v: Variante) -> Ejecucion:
     restante = justificado
     descuentos, fijos = [], []
     for clausula in b.deducciones:
-        pedido = exacto(getattr(caso, clausula.campo))
+        valor = getattr(caso, clausula.campo)
+        if not valor or not restante:  # nothing of that kind, or nothing left to take it from
+            continue
+        pedido = exacto(valor)
         quitado = min(pedido, restante)
         if quitado <= 0:
             continue
@@ -60,6 +63,6 @@ def medir(b: Bases, caso: Caso, v: Variante) -> Ejecucion:
         aceptado=restante,
         descuentos=tuple(descuentos),
         fijos=tuple(fijos),
-        economico=min(restante, coste) / coste,
+        economico=UNO if restante >= coste else restante / coste,
         tecnico=fraccion(caso.grado_cumplimiento_objetivos),
     )

@@ -195,6 +195,7 @@ def _cociente(numerador: int, denominador: int) -> Racional:
     return _racional(numerador, denominador)
 
 
+UNO = Racional(1)
 CIEN = Racional(100)
 DECIMALES_MAXIMOS = 20  # enough for any quotient of two amounts of at most 999.999.999.999,99 €
 

@@ -9,11 +9,10 @@ is the central computation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Variante:
+class Variante(NamedTuple):
     # Ends of the ranges.
     discrecional_al_maximo: bool = False  # discretionary grading at its maximum (step 6)
     exceso_proporcional: bool = False  # the excess shared between public bodies (RLGS 34.1)

@@ -217,6 +217,7 @@ class PaginaCorpus {
       datosMotor().catch(() => null),
     ]);
     if (!this.activa) return;
+    this.hoy = corpus.hoy_fijo ?? ""; // the corpus's fixed "today", as the CPython check uses
     this.total = corpus.archivos.reduce((n, a) => n + a.casos.length, 0);
     this.raiz.dataset.corpusTotal = String(this.total);
     const nombres = titulos(datos);
@@ -272,7 +273,7 @@ class PaginaCorpus {
   async _comprobarFila(m, f) {
     let fallos;
     try {
-      const respuesta = JSON.parse(await m.pedir("calcular", f.texto));
+      const respuesta = JSON.parse(await m.pedir("calcular", [f.texto, "", this.hoy]));
       fallos = comprobar(f.ejemplo, respuesta);
     } catch (e) {
       fallos = [`error: ${e.message}`];

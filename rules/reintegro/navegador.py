@@ -76,13 +76,16 @@ def _de(datos: object, propias: Bases | None) -> object:
     return propias if propias is not None else (datos.get("bases") if isinstance(datos, dict) else None)
 
 
-def calcular(texto_caso: str, texto_bases: str | None = None) -> str:
+def calcular(texto_caso: str, texto_bases: str | None = None, hoy: str | None = None) -> str:
     """The result of a case, under one of the site's bases or, with
-    ``texto_bases``, under the user's own."""
+    ``texto_bases``, under the user's own. ``hoy`` (ISO date): the day the
+    result is computed on, today unless given (the golden corpus page gives
+    the corpus's fixed day)."""
     datos, propias = None, None
+    dia = date.fromisoformat(hoy) if hoy else None
     try:
         datos, propias = _caso(texto_caso, texto_bases)
-        resultado = _calcular(leer_caso(datos, b=propias), b=propias)
+        resultado = _calcular(leer_caso(datos, dia, b=propias), dia, b=propias)
     except BasesInvalidas as error:
         return _errores(error.errores, estado="bases-invalidas")
     except CasoInvalido as error:

@@ -238,7 +238,7 @@ def test_sin_violaciones_csp_en_los_flujos_de_la_calculadora(servidor, vigilado,
     assert esperar_estado(pagina, ("listo", "resultado")) in ("listo", "resultado")
     pagina.goto(servidor.origen + "bases/art21-umbral-75/" + fragmento_de(caso_json("art21-umbral-75")))
     assert esperar_estado(pagina, ("resultado",)) == "resultado"
-    pagina.locator(f"{SELECTOR} .rc-resultado a.rc-enlace-cita").first.click()
+    pagina.locator(f"{SELECTOR} .rc-resultado a.rc-enlace-cita[href*='art21-umbral-75/#']").first.click()
     pagina.locator(f"{SELECTOR} button.rc-porque").first.click()
     # the case as a file (a blob: download, read back with a file chooser)
     with pagina.expect_download() as descarga:

@@ -17,7 +17,7 @@ from .catalogo import cita
 from .ejecucion import Ejecucion, medir
 from .explicacion import Notas
 from .importe_final import ImporteFinal, calcular_importe_final
-from .importes import Racional, a_centimos, exacto
+from .importes import Racional, a_centimos, centimos_de, exacto
 from .intereses import Orden, Periodo, calcular_periodos, interes_por_euro_reintegrado, total_exacto
 from .modelo_bases import Bases
 from .variante import CENTRAL, Variante
@@ -126,7 +126,10 @@ class Calculo:
             if clave not in self._interes_por_euro:
                 self._interes_por_euro[clave] = interes_por_euro_reintegrado(
                     self.caso.pagos, fin, self.caso.base_dias, alternativo)
-            return a_centimos(Racional(reintegro, 100) * self._interes_por_euro[clave])
+            por_euro = self._interes_por_euro[clave]
+            # reintegro cents × interest per euro = interest in cents: rounded
+            # once, straight from the integers (its terms are large: no gcd).
+            return centimos_de(reintegro * por_euro.numerator, por_euro.denominator)
         return a_centimos(total_exacto(Racional(reintegro, 100), self.caso.pagos, fin, self.caso.base_dias, orden,
                                        alternativo))
 

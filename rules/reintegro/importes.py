@@ -230,6 +230,11 @@ def _entero_medio_arriba(numerador: int, denominador: int) -> int:
     return cociente if numerador >= 0 else -cociente
 
 
+def centimos_de(numerador: int, denominador: int) -> int:
+    """The cents numerador / denominador (> 0), given in cents, rounded half up."""
+    return _entero_medio_arriba(numerador, denominador)
+
+
 def _redondeo_medio_arriba(valor: Racional) -> int:
     """``valor`` rounded to an integer, half away from zero."""
     return _entero_medio_arriba(valor.numerator, valor.denominator)

@@ -48,9 +48,11 @@ _PAGO = re.compile(r"pagos\.(\d+)(?:\.(fecha|importe))?")
 
 
 def _json(datos: object) -> str:
-    # ASCII escapes (\u00e1): the page parses this text, never shows it, and
-    # CPython's encoder writes escaped ASCII about twice as fast.
-    return json.dumps(datos)
+    # The page parses this text and never shows it: ASCII escapes (\u00e1,
+    # which CPython's encoder writes about twice as fast), no spaces, and no
+    # check for cycles (a result is a tree; a citation shared by two steps is
+    # written twice).
+    return json.dumps(datos, separators=(",", ":"), check_circular=False)
 
 
 @lru_cache(maxsize=4)

@@ -91,6 +91,8 @@ class Calculo:
         self._computos: dict[tuple, Computo] = {}
         self._interes_por_euro: dict[tuple[date, bool], Racional] = {}
         self._citas: dict[str, dict] = {}
+        # The labels this bases' form gives its fields, where not the generic ones.
+        self.etiquetas = {usado.campo: usado.etiqueta for usado in b.campos if usado.etiqueta}
 
     def cita(self, ancla: str) -> dict:
         """The citation of ``ancla`` as the result shows it (each anchor made once)."""

@@ -79,7 +79,8 @@ def codigos_de_notas() -> set[str]:
 
 @cache
 def _lecturas() -> dict[str, dict]:
-    return leer_toml("lecturas.toml")["lecturas"]
+    lecturas = leer_toml("lecturas.toml")["lecturas"]
+    return {id_lectura: {**datos, "texto": datos["texto"].strip()} for id_lectura, datos in lecturas.items()}
 
 
 def lectura(id_lectura: str, **datos: object) -> dict[str, str | None]:
@@ -88,7 +89,7 @@ def lectura(id_lectura: str, **datos: object) -> dict[str, str | None]:
     plantilla = _lecturas()[id_lectura]
     return {
         "titulo": plantilla["titulo"].format(**datos),
-        "texto": plantilla["texto"].strip().format(**datos),
+        "texto": plantilla["texto"].format(**datos),
         "nota": plantilla.get("nota"),
     }
 
@@ -99,7 +100,7 @@ def ids_de_lecturas() -> set[str]:
 
 @cache
 def _remedios() -> dict[str, dict]:
-    return leer_toml("remedios.toml")["remedios"]
+    return {campo: {**datos, "texto": datos["texto"].strip()} for campo, datos in leer_toml("remedios.toml")["remedios"].items()}
 
 
 def remedio(campo: str) -> tuple[str | None, str | None]:
@@ -108,7 +109,7 @@ def remedio(campo: str) -> tuple[str | None, str | None]:
     datos = _remedios().get(campo)
     if datos is None:
         return None, None
-    return datos["texto"].strip(), datos.get("ancla")
+    return datos["texto"], datos.get("ancla")
 
 
 @cache

@@ -17,7 +17,7 @@ Every figure is the result of the same computation on a changed case
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 from decimal import Decimal
 
 from .calculo import Calculo, CasoCambiado, Computo
@@ -61,11 +61,11 @@ def _para_alcanzar(caso: Caso, u: Umbral, aceptado: Racional) -> dict:
     return {"gasto_justificado": decimal_de_centimos(a_centimos(exacto(caso.justificado)) + diferencia)}
 
 
-def alcanzar_umbrales(c: Calculo, cambio: dict) -> dict:
+def alcanzar_umbrales(c: Calculo, cambio: dict | None) -> dict:
     """``cambio`` plus what reaches exactly every threshold the changed case misses."""
     caso = CasoCambiado(c.caso, cambio) if cambio else c.caso
     e = medir(c.b, caso, CENTRAL)
-    salida = dict(cambio)
+    salida = dict(cambio or {})
     for u in umbrales(c.b.regimen, e, CENTRAL):
         if u.valor < u.minimo:
             salida.update(_para_alcanzar(caso, u, e.aceptado))
@@ -100,23 +100,20 @@ def _umbral_json(c: Calculo, central: Computo, u: Umbral) -> dict:
 # ---------------------------------------------------------------- each cause
 
 
-@dataclass(frozen=True)
-class Causa:
+class Causa(NamedTuple):
     """A cause of reintegro present in the case, and what remedies it."""
 
     campo: str  # the case field that records it ("cofinanciacion": no field, the rule itself)
     etiqueta: str
     ancla: str
     descripcion: Frase | str
-    cambio: dict = field(default_factory=dict)  # the case fields that remedy it
+    cambio: dict | None = None  # the case fields that remedy it
     variante: Variante = CENTRAL  # or the rule that no longer binds
 
 
 def _etiqueta(c: Calculo, campo: str) -> str:
-    for usado in c.b.campos:
-        if usado.campo == campo and usado.etiqueta:
-            return usado.etiqueta
-    return campos_genericos()[campo]["etiqueta"]
+    """The label the bases' form gives the field (its own, or the generic one)."""
+    return c.etiquetas.get(campo) or campos_genericos()[campo]["etiqueta"]
 
 
 def causas(c: Calculo, central: Computo) -> list[Causa]:

@@ -146,6 +146,8 @@ def _argumentos(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--procesos", type=int, default=os.cpu_count() or 2, help="mutants tested at once")
     p.add_argument("--reanudar", action="store_true", help="go on with an interrupted run in --trabajo "
                    "(the mutants already tested keep their result)")
+    p.add_argument("--repetir-vivos", action="store_true", help="in the run of --trabajo, take the tests and "
+                   "the list of equivalents afresh and test again the mutants that were not killed")
     return p.parse_args(argv)
 
 
@@ -187,12 +189,21 @@ def preparar(trabajo: Path, modulos: list[str]) -> None:
         shutil.rmtree(trabajo)
     ignorar = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(PAQUETE, trabajo / "src" / "reintegro", ignore=ignorar)
+    copiar_pruebas(trabajo)
+    (trabajo / "pyproject.toml").write_text(_pyproject(modulos), encoding="utf-8")
+    escribir_ayudas(trabajo)
+
+
+def copiar_pruebas(trabajo: Path) -> None:
+    """The engine's tests, as they are now in the repository."""
+    ignorar = shutil.ignore_patterns("__pycache__", "*.pyc")
     for carpeta in PRUEBAS:
+        for destino in (trabajo / carpeta, trabajo / "mutants" / carpeta):
+            if destino.exists():
+                shutil.rmtree(destino)
         shutil.copytree(RAIZ / carpeta, trabajo / carpeta, ignore=ignorar)
     for archivo in ARCHIVOS_DE_PRUEBAS:
         shutil.copy2(RAIZ / archivo, trabajo / archivo)
-    (trabajo / "pyproject.toml").write_text(_pyproject(modulos), encoding="utf-8")
-    escribir_ayudas(trabajo)
 
 
 def escribir_ayudas(trabajo: Path) -> None:
@@ -267,26 +278,34 @@ def firma(nombre: str, ruta: Path, diff: str) -> Firma:
 # ------------------------------------------------------------------ running
 
 
-def generar_y_marcar(trabajo: Path, procesos: int, equivalentes: list[Equivalente]) -> None:
-    """Generate the mutants (mutmut's own functions, in this process) and mark
-    the equivalent ones as skipped (exit code 34) so ``mutmut run`` leaves them."""
+def generar(procesos: int) -> None:
+    """Generate the mutants with mutmut's own functions, in this process."""
     from mutmut.__main__ import copy_also_copy_files, copy_src_dir, create_mutants
-    from mutmut.mutation.data import SourceFileMutationData
-    from mutmut.utils.file_utils import walk_mutatable_files
 
     os.makedirs("mutants", exist_ok=True)
     copy_src_dir()
     copy_also_copy_files()
     create_mutants(procesos)
+
+
+def marcar(equivalentes: list[Equivalente], repetir_vivos: bool = False) -> None:
+    """Mark the equivalent mutants as skipped (exit code 34) so ``mutmut run``
+    leaves them; with ``repetir_vivos``, forget the result of every other
+    mutant that was not killed, so it is tested again."""
+    from mutmut.mutation.data import SourceFileMutationData
+    from mutmut.utils.file_utils import walk_mutatable_files
+
     por_firma = {e.firma: e for e in equivalentes}
     for ruta in walk_mutatable_files():
         datos = SourceFileMutationData(path=ruta)
         datos.load()
-        for nombre in datos.exit_code_by_key:
+        for nombre, codigo in datos.exit_code_by_key.items():
             equivalente = por_firma.get(firma(nombre, ruta, diferencia(nombre, ruta)))
             if equivalente is not None:
                 equivalente.usado += 1
                 datos.exit_code_by_key[nombre] = 34
+            elif repetir_vivos and MUTADO.get(codigo) in ("sobreviven", "sin_pruebas", "equivalentes", "otros"):
+                datos.exit_code_by_key[nombre] = None
         datos.save()
 
 
@@ -423,9 +442,11 @@ def main(argv: list[str] | None = None) -> int:
     equivalentes = cargar_equivalentes(args.equivalentes)
     trabajo = args.trabajo.resolve()
     salida = args.salida.resolve()
-    reanudar = args.reanudar and (trabajo / "mutants").is_dir()
+    reanudar = (args.reanudar or args.repetir_vivos) and (trabajo / "mutants").is_dir()
     if reanudar:
         escribir_ayudas(trabajo)
+        if args.repetir_vivos:
+            copiar_pruebas(trabajo)
         configuracion = tomllib.loads((trabajo / "pyproject.toml").read_text(encoding="utf-8"))
         modulos = [Path(m).name for m in configuracion["tool"]["mutmut"]["only_mutate"]]
     else:
@@ -433,7 +454,9 @@ def main(argv: list[str] | None = None) -> int:
     os.chdir(trabajo)
     os.environ.update(entorno(trabajo))
     if not reanudar:
-        generar_y_marcar(trabajo, args.procesos, equivalentes)
+        generar(args.procesos)
+    if not reanudar or args.repetir_vivos:
+        marcar(equivalentes, repetir_vivos=args.repetir_vivos)
     segundos = ejecutar_mutmut(trabajo, args.procesos)
     filas = leer_resultados(trabajo)
     texto = informe(filas, modulos, equivalentes, segundos, args.procesos)

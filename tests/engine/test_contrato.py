@@ -47,6 +47,8 @@ CAMPOS_DEL_CASO = (
     "otras_ayudas_comunicadas", "fecha_limite_justificacion", "fecha_presentacion_justificacion",
     "fecha_resolucion", "fecha_ingreso", "base_dias",
 )
+# The blocks of the explanation, in the order the steps come (each block adds up on its own, D1).
+BLOQUES = ("importe_final", "liquidacion", "perdida_derecho_cobro", "intereses")
 FIGURAS_CON_RANGO = (
     "importe_final", "reintegro", "pendiente_de_cobro", "perdida_derecho_cobro", "intereses", "total_a_ingresar",
 )
@@ -198,6 +200,12 @@ def fallos_de_nota(n: dict) -> list[str]:
 
 def fallos_del_resultado(resultado: dict) -> list[str]:
     fallos = diferencias_de_forma(resultado, CONTRATO)
+    pasos = resultado["pasos"]
+    if [p["orden"] for p in pasos] != list(range(1, len(pasos) + 1)):
+        fallos.append(f"pasos: los números de orden no van de 1 a {len(pasos)}")
+    bloques = [p["bloque"] for p in pasos]
+    if any(b not in BLOQUES for b in bloques) or bloques != sorted(bloques, key=BLOQUES.index):
+        fallos.append(f"pasos: bloques desconocidos o fuera de orden: {bloques}")
     for paso in resultado["pasos"]:
         fallos += [f"paso {paso['orden']} «{paso['texto']}»: {f}" for f in fallos_de_texto(paso["texto"])]
     for n in resultado["notas"]:
@@ -297,3 +305,14 @@ def test_la_comprobacion_de_forma_detecta_claves_renombradas_o_que_faltan():
     assert diferencias_de_forma(dict(resultado, rangos={"otra": {}}), CONTRATO) == [
         "resultado.rangos.otra: clave no documentada",
     ]
+
+
+def test_la_comprobacion_de_pasos_detecta_orden_y_bloques_cambiados():
+    resultado = calcular_caso({"bases": "art21-umbral-75", "importe_concedido": "100",
+                               "grado_cumplimiento_objetivos": "80"}, hoy=HOY)
+    assert fallos_del_resultado(resultado) == []
+    pasos = resultado["pasos"]
+    renumerados = [dict(p, orden=p["orden"] + 1) for p in pasos]
+    assert any("orden" in f for f in fallos_del_resultado(dict(resultado, pasos=renumerados)))
+    desordenados = [pasos[-1], *pasos[:-1]]
+    assert any("bloques" in f for f in fallos_del_resultado(dict(resultado, pasos=desordenados)))

@@ -177,6 +177,10 @@ pytest_add_cli_args = ["-m", {json.dumps(MARCAS)}, "-p", "no:cacheprovider"]
 pytest_add_cli_args_test_selection = {lista(PRUEBAS)}
 also_copy = ["conftest.py"]
 use_git_change_detection = false
+# CPU-time limit of a mutant: (its tests' time in the statistics run + 1 s) × 5 × 2.
+# mutmut's default multiplier (15) lets a mutant that loops forever burn half an
+# hour of CPU; the statistics run already pays the trampolines' cost.
+timeout_multiplier = 5.0
 
 [tool.pytest.ini_options]
 testpaths = {lista(PRUEBAS)}

@@ -462,6 +462,7 @@ def main(argv: list[str] | None = None) -> int:
             copiar_pruebas(trabajo)
         configuracion = tomllib.loads((trabajo / "pyproject.toml").read_text(encoding="utf-8"))
         modulos = [Path(m).name for m in configuracion["tool"]["mutmut"]["only_mutate"]]
+        (trabajo / "pyproject.toml").write_text(_pyproject(modulos), encoding="utf-8")
     else:
         preparar(trabajo, modulos)
     os.chdir(trabajo)

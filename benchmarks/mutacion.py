@@ -429,6 +429,16 @@ def informe(filas: list[Fila], modulos: list[str], equivalentes: list[Equivalent
         *tabla(filas),
         "",
     ]
+    usados = [e for e in equivalentes if e.usado]
+    if usados:
+        partes += ["## Equivalentes marcados", "",
+                   "Revíselos cuando cambie el código que describen: un mutante equivalente hoy puede dejar de "
+                   "serlo (por ejemplo, si el resultado pasa a mostrar una cifra que hoy solo se compara).", ""]
+        for e in usados:
+            cambio = " / ".join(e.firma.antes) + " → " + " / ".join(e.firma.despues)
+            partes.append(f"- `{e.firma.modulo}` `{e.firma.funcion}` ({e.usado}): `{cambio}`. "
+                          + " ".join(e.porque.split()))
+        partes.append("")
     if sin_uso:
         partes += ["## Equivalentes que ya no corresponden a ningún mutante", "",
                    "El código que describen cambió: revíselos en `benchmarks/mutacion-equivalentes.toml`.", ""]

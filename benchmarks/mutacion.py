@@ -308,7 +308,6 @@ def marcar(equivalentes: list[Equivalente], repetir_vivos: bool = False) -> None
         for nombre, codigo in datos.exit_code_by_key.items():
             equivalente = por_firma.get(firma(nombre, ruta, diferencia(nombre, ruta)))
             if equivalente is not None:
-                equivalente.usado += 1
                 datos.exit_code_by_key[nombre] = 34
             elif repetir_vivos and MUTADO.get(codigo) in ("sobreviven", "sin_pruebas", "equivalentes", "otros"):
                 datos.exit_code_by_key[nombre] = None
@@ -352,6 +351,20 @@ class Fila:
     def puntuacion(self) -> float | None:
         base = self.mutantes - self.n("equivalentes")
         return 100 * (self.n("muertos") + self.n("tiempo")) / base if base else None
+
+
+def contar_equivalentes(equivalentes: list[Equivalente]) -> None:
+    """How many mutants of the run each entry of the list marked."""
+    from mutmut.mutation.data import SourceFileMutationData
+    from mutmut.utils.file_utils import walk_mutatable_files
+
+    por_firma = {e.firma: e for e in equivalentes}
+    for ruta in walk_mutatable_files():
+        datos = SourceFileMutationData(path=ruta)
+        datos.load()
+        for nombre, codigo in datos.exit_code_by_key.items():
+            if codigo == 34 and (e := por_firma.get(firma(nombre, ruta, diferencia(nombre, ruta)))):
+                e.usado += 1
 
 
 def leer_resultados(trabajo: Path) -> list[Fila]:
@@ -483,6 +496,7 @@ def main(argv: list[str] | None = None) -> int:
         marcar(equivalentes, repetir_vivos=args.repetir_vivos)
     segundos = ejecutar_mutmut(trabajo, args.procesos)
     filas = leer_resultados(trabajo)
+    contar_equivalentes(equivalentes)
     texto = informe(filas, modulos, equivalentes, segundos, args.procesos)
     print("\n".join(tabla(filas)))
     salida.write_text(texto, encoding="utf-8")

@@ -309,7 +309,7 @@ def marcar(equivalentes: list[Equivalente], repetir_vivos: bool = False) -> None
             equivalente = por_firma.get(firma(nombre, ruta, diferencia(nombre, ruta)))
             if equivalente is not None:
                 datos.exit_code_by_key[nombre] = 34
-            elif repetir_vivos and MUTADO.get(codigo) in ("sobreviven", "sin_pruebas", "equivalentes", "otros"):
+            elif repetir_vivos and codigo is not None and MUTADO.get(codigo, "otros") not in ("muertos", "tiempo"):
                 datos.exit_code_by_key[nombre] = None
         datos.save()
 

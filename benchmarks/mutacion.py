@@ -22,8 +22,9 @@ which pins mutmut 3.8). Steps:
    subprocess runs the mutant under test too (mutmut passes it in the
    environment), and a ``sitecustomize`` hands the functions it called back
    to mutmut's statistics (otherwise cli.py would count as untested).
-4. The table per module (mutants, killed, survived, timed out, untested,
-   equivalent; score = (killed + timed out) / (mutants − equivalent)) is
+4. The table per module (mutants, killed, survived, out of CPU time or of
+   memory, untested, equivalent; score = (killed + out of time or memory) /
+   (mutants − equivalent)) is
    printed and written to ``--salida`` (default ``benchmarks/mutacion.md``)
    with the diff of every mutant that was not killed.
 
@@ -64,8 +65,12 @@ SIN_MUTAR = ("__init__.py", "__main__.py", "version.py")
 PRINCIPALES = ("regimen.py", "importe_final.py", "intereses.py", "minoraciones.py", "ejecucion.py")
 
 # mutmut's exit codes per mutant, grouped as the table counts them.
+# "tiempo": the mutant's tests ran out of CPU time (SIGXCPU) or of memory (the
+# limit set by _limitar_memoria: Python aborts, SIGABRT), as a mutant that loops
+# forever does; like mutmut, the score counts it as detected.
 MUTADO = {1: "muertos", 3: "muertos", 0: "sobreviven", 33: "sin_pruebas", 5: "sin_pruebas",
-          34: "equivalentes", 36: "tiempo", 24: "tiempo", -24: "tiempo", 152: "tiempo", 255: "tiempo"}
+          34: "equivalentes", 36: "tiempo", 24: "tiempo", -24: "tiempo", 152: "tiempo", 255: "tiempo",
+          -6: "tiempo"}
 
 # Loaded by every Python process whose PYTHONPATH holds the scratch folder's
 # "arranque": inert unless mutmut is collecting statistics and the process is
@@ -148,6 +153,7 @@ def _argumentos(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--procesos", type=int, default=os.cpu_count() or 2, help="mutants tested at once")
     p.add_argument("--reanudar", action="store_true", help="go on with an interrupted run in --trabajo "
                    "(the mutants already tested keep their result)")
+    p.add_argument("--informe", action="store_true", help="only write the table of the run in --trabajo again")
     p.add_argument("--repetir-vivos", action="store_true", help="in the run of --trabajo, take the tests and "
                    "the list of equivalents afresh and test again the mutants that were not killed")
     return p.parse_args(argv)
@@ -398,7 +404,7 @@ def _pct(valor: float | None) -> str:
 
 
 def tabla(filas: list[Fila]) -> list[str]:
-    cabecera = ["| módulo | mutantes | muertos | sobreviven | tiempo agotado | sin pruebas | equivalentes | otros "
+    cabecera = ["| módulo | mutantes | muertos | sobreviven | tiempo o memoria agotados | sin pruebas | equivalentes | otros "
                 "| puntuación (sin equivalentes) |",
                 "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     resto = Fila("resto del paquete")
@@ -425,7 +431,7 @@ def _commit() -> str:
     return (salida.stdout.strip() or "?") + (" (con cambios sin confirmar en rules/ o tests/)" if sucio else "")
 
 
-def informe(filas: list[Fila], modulos: list[str], equivalentes: list[Equivalente], segundos: float,
+def informe(filas: list[Fila], modulos: list[str], equivalentes: list[Equivalente], segundos: float | None,
             procesos: int) -> str:
     sin_uso = [e for e in equivalentes if e.usado == 0 and e.firma.modulo in modulos]
     partes = [
@@ -434,9 +440,11 @@ def informe(filas: list[Fila], modulos: list[str], equivalentes: list[Equivalent
         f"Medido el {datetime.date.today():%d/%m/%Y} sobre el commit {_commit()} con `make mutacion` "
         f"(`benchmarks/mutacion.py`, mutmut 3.8; pruebas `{' '.join(PRUEBAS)}` con `-m \"{MARCAS}\"`, "
         f"la línea de órdenes de `test_cli.py` cargando el código mutado): "
-        f"{len(modulos)} módulos, {procesos} procesos, {segundos / 60:.0f} min.",
+        f"{len(modulos)} módulos, {procesos} procesos"
+        + (f", {segundos / 60:.0f} min (la última ejecución de mutmut)." if segundos is not None else "."),
         "",
-        "Puntuación = (muertos + tiempo agotado) / (mutantes − equivalentes). Los equivalentes "
+        "Puntuación = (muertos + tiempo o memoria agotados) / (mutantes − equivalentes): un mutante que agota "
+        "el tiempo de CPU o la memoria (3 GiB por proceso) no deja pasar las pruebas. Los equivalentes "
         "(`benchmarks/mutacion-equivalentes.toml`) no cambian ningún comportamiento: se marcan y no se ejecutan.",
         "",
         *tabla(filas),
@@ -478,7 +486,9 @@ def main(argv: list[str] | None = None) -> int:
     equivalentes = cargar_equivalentes(args.equivalentes)
     trabajo = args.trabajo.resolve()
     salida = args.salida.resolve()
-    reanudar = (args.reanudar or args.repetir_vivos) and (trabajo / "mutants").is_dir()
+    reanudar = (args.reanudar or args.repetir_vivos or args.informe) and (trabajo / "mutants").is_dir()
+    if args.informe and not reanudar:
+        raise SystemExit(f"--informe: no hay ninguna ejecución en {trabajo}")
     if reanudar:
         escribir_ayudas(trabajo)
         if args.repetir_vivos:
@@ -494,7 +504,7 @@ def main(argv: list[str] | None = None) -> int:
         generar(args.procesos)
     if not reanudar or args.repetir_vivos:
         marcar(equivalentes, repetir_vivos=args.repetir_vivos)
-    segundos = ejecutar_mutmut(trabajo, args.procesos)
+    segundos = None if args.informe else ejecutar_mutmut(trabajo, args.procesos)
     filas = leer_resultados(trabajo)
     contar_equivalentes(equivalentes)
     texto = informe(filas, modulos, equivalentes, segundos, args.procesos)

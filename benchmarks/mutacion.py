@@ -70,7 +70,7 @@ PRINCIPALES = ("regimen.py", "importe_final.py", "intereses.py", "minoraciones.p
 # forever does; like mutmut, the score counts it as detected.
 MUTADO = {1: "muertos", 3: "muertos", 0: "sobreviven", 33: "sin_pruebas", 5: "sin_pruebas",
           34: "equivalentes", 36: "tiempo", 24: "tiempo", -24: "tiempo", 152: "tiempo", 255: "tiempo",
-          -6: "tiempo"}
+          -6: "tiempo", None: "sin_ejecutar"}
 
 # Loaded by every Python process whose PYTHONPATH holds the scratch folder's
 # "arranque": inert unless mutmut is collecting statistics and the process is
@@ -358,7 +358,7 @@ class Fila:
 
     @property
     def puntuacion(self) -> float | None:
-        base = self.mutantes - self.n("equivalentes")
+        base = self.mutantes - self.n("equivalentes") - self.n("sin_ejecutar")
         return 100 * (self.n("muertos") + self.n("tiempo")) / base if base else None
 
 
@@ -392,8 +392,7 @@ def leer_resultados(trabajo: Path) -> list[Fila]:
             fila.cuentas[clase] = fila.cuentas.get(clase, 0) + 1
             if clase in ("sobreviven", "sin_pruebas", "otros", "tiempo"):
                 estado = {"tiempo": "tiempo o memoria agotados", "sin_pruebas": "sin pruebas"}.get(clase, clase)
-                fila.no_muertos.append((nombre, estado if codigo is not None else "sin ejecutar",
-                                        diferencia(nombre, ruta)))
+                fila.no_muertos.append((nombre, estado, diferencia(nombre, ruta)))
         filas.append(fila)
     return filas
 
@@ -409,8 +408,8 @@ def _pct(valor: float | None) -> str:
 
 def tabla(filas: list[Fila]) -> list[str]:
     cabecera = ["| módulo | mutantes | muertos | sobreviven | tiempo o memoria agotados | sin pruebas | equivalentes | otros "
-                "| puntuación (sin equivalentes) |",
-                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+                "| sin ejecutar | puntuación (sin equivalentes) |",
+                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     resto = Fila("resto del paquete")
     for f in filas:
         if f.modulo not in PRINCIPALES:
@@ -424,7 +423,8 @@ def tabla(filas: list[Fila]) -> list[str]:
     for f in orden:
         nombre = f"**{f.modulo}**" if f is resto else f"`{f.modulo}`"
         lineas.append(f"| {nombre} | {f.mutantes} | {f.n('muertos')} | {f.n('sobreviven')} | {f.n('tiempo')} "
-                      f"| {f.n('sin_pruebas')} | {f.n('equivalentes')} | {f.n('otros')} | {_pct(f.puntuacion)} |")
+                      f"| {f.n('sin_pruebas')} | {f.n('equivalentes')} | {f.n('otros')} | {f.n('sin_ejecutar')} "
+                      f"| {_pct(f.puntuacion)} |")
     return cabecera + lineas
 
 

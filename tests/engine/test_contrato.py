@@ -316,3 +316,49 @@ def test_la_comprobacion_de_pasos_detecta_orden_y_bloques_cambiados():
     assert any("orden" in f for f in fallos_del_resultado(dict(resultado, pasos=renumerados)))
     desordenados = [pasos[-1], *pasos[:-1]]
     assert any("bloques" in f for f in fallos_del_resultado(dict(resultado, pasos=desordenados)))
+
+
+# Cases that depend on the day they are computed: not in the golden corpus,
+# which the browser's /pruebas/corpus/ page also runs with the real today.
+
+HOY_FIJO = corpus.HOY  # 29/11/2026
+
+
+def test_un_pago_de_hoy_sin_fecha_final_se_acepta_y_no_devenga_intereses():
+    """Coherence of the case (DOMAIN.md, "Bad input": a payment after the end
+    of interest is refused): with no resolution or payment date the end is
+    today, and a payment dated today is not after it. Days of interest: 0."""
+    caso = {"bases": "art21-umbral-75", "importe_concedido": "1000", "sin_justificacion": True,
+            "pagos": [{"fecha": "2026-11-29", "importe": "1000"}]}
+    resultado = calcular_caso(caso, hoy=HOY_FIJO)
+    assert resultado["reintegro"] == "1000.00"
+    assert resultado["intereses"] == {"total": "0.00", "fecha_fin": None, "base_dias": "actual", "periodos": []}
+    assert resultado["total_a_ingresar"] == "1000.00"
+    assert not {"fecha-hoy", "D6"} & {n["codigo"] for n in resultado["notas"]}
+
+
+def test_un_pago_de_manana_sin_fecha_final_se_rechaza():
+    from reintegro import CasoInvalido
+
+    caso = {"bases": "art21-umbral-75", "importe_concedido": "1000",
+            "pagos": [{"fecha": "2026-11-30", "importe": "1000"}]}
+    with pytest.raises(CasoInvalido) as error:
+        calcular_caso(caso, hoy=HOY_FIJO)
+    assert [(e.campo, "es posterior a hoy" in e.mensaje) for e in error.value.errores] == [("pagos.0.fecha", True)]
+
+
+def test_sin_fecha_final_los_intereses_corren_hasta_hoy_y_la_nota_da_la_fecha():
+    """DOMAIN.md, "Interés de demora": with neither date the calculator uses
+    today and says so. Payment of 1.000 on 29/10/2026, F = 0, today 29/11/2026:
+    31 days, 1.000 × 4,0625 % × 31/365 = 3,4503 -> 3,45."""
+    caso = {"bases": "art21-umbral-75", "importe_concedido": "1000", "sin_justificacion": True,
+            "pagos": [{"fecha": "2026-10-29", "importe": "1000"}]}
+    resultado = calcular_caso(caso, hoy=HOY_FIJO)
+    assert resultado["intereses"]["total"] == "3.45"
+    assert resultado["intereses"]["fecha_fin"] == "2026-11-29"
+    assert resultado["intereses"]["periodos"][0]["dias"] == 31
+    notas = {n["codigo"]: n["texto"] for n in resultado["notas"]}
+    assert notas["fecha-hoy"] == (
+        "No se indicó la fecha de la resolución ni la del ingreso: los intereses se calculan hasta hoy, "
+        "29/11/2026. El importe definitivo depende de la fecha en que se acuerde el reintegro o se ingrese."
+    )

@@ -362,3 +362,18 @@ def test_sin_fecha_final_los_intereses_corren_hasta_hoy_y_la_nota_da_la_fecha():
         "No se indicó la fecha de la resolución ni la del ingreso: los intereses se calculan hasta hoy, "
         "29/11/2026. El importe definitivo depende de la fecha en que se acuerde el reintegro o se ingrese."
     )
+
+
+def test_la_nota_del_requerimiento_de_publicidad_dice_lo_que_pide_domain():
+    """DOMAIN.md, step 5 (publicity): the note says that RLGS art. 31.3 asks
+    the body first to require compliance «en un plazo no superior a 15 días»,
+    that where the activity has ended it may ask for alternative measures
+    (31.3.b), that no revocation or reintegro may be decided without that
+    step, and that the reduction applies only if the beneficiary still does
+    not comply. data/notas.toml [notas.rlgs-31-3] says the first and the last
+    only (defect reported in issue 15)."""
+    texto = nota("rlgs-31-3").texto
+    assert "no superior a 15 días" in texto
+    assert "sigue sin cumplir" in texto
+    assert "alternativas" in texto, "falta la posibilidad de medidas alternativas (art. 31.3.b)"
+    assert "revocación" in texto, "falta que sin el requerimiento no cabe revocación ni reintegro"

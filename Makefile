@@ -1,14 +1,17 @@
 # Reintegro: the two commands a fresh machine needs.
 #   make serve   builds everything and serves the site on http://127.0.0.1:8000
 #   make test    installs what is missing and runs every test
-# Other targets: make site (static build into site/), make benchmark, make fuzz.
+# Other targets: make site (static build into site/), make benchmark, make fuzz,
+#   make mutacion [MODULOS=regimen.py,intereses.py] [MUTACION_OPCIONES=--reanudar]
+#                mutation testing of the engine (mutmut 3.8, about an hour on two
+#                cores; not part of make test): table in benchmarks/mutacion.md
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.instalado
 
-.PHONY: serve test site deps wheels chromium benchmark fuzz clean
+.PHONY: serve test site deps wheels chromium benchmark fuzz mutacion clean
 
 serve: deps
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
@@ -50,6 +53,19 @@ benchmark: deps chromium
 
 fuzz: deps
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/engine/test_fuzz.py
+
+# Mutation testing in its own environment (requirements-mutacion.txt pins
+# mutmut), so that make test never installs it. benchmarks/mutacion.py --help
+# lists the options; MUTACION_OPCIONES passes them (--procesos 1, --reanudar).
+MUTACION := .cache/mutacion/venv
+
+mutacion: $(MUTACION)/.instalado
+	$(MUTACION)/bin/python benchmarks/mutacion.py $(if $(MODULOS),--modulos $(MODULOS)) $(MUTACION_OPCIONES)
+
+$(MUTACION)/.instalado: requirements.txt requirements-mutacion.txt
+	$(PYTHON) -m venv $(MUTACION)
+	$(MUTACION)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt -r requirements-mutacion.txt
+	touch $@
 
 clean:
 	rm -rf site build .cache $(VENV) node_modules

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from .bases_propias import BasesInvalidas, formato_de, leer_bases
@@ -31,10 +32,38 @@ from .salida import resultado_a_json
 SALIDA_ERROR = 2
 
 
+# argparse writes its own words in English; these are said in Spanish.
+_TEXTOS_DE_ARGPARSE = (
+    ("usage: ", "uso: "),
+    ("positional arguments:", "argumentos:"),
+    ("options:", "opciones:"),
+    ("show this help message and exit", "muestra esta ayuda y termina"),
+)
+_ERRORES_DE_ARGPARSE = (
+    (re.compile(r"the following arguments are required: (.+)"), r"faltan argumentos: \1"),
+    (re.compile(r"argument (\S+): invalid choice: '([^']*)' \(choose from (.+)\)"),
+     r"argumento \1: «\2» no es una opción válida (elija entre \3)"),
+    (re.compile(r"unrecognized arguments: (.+)"), r"argumentos de más: \1"),
+    (re.compile(r"argument (\S+): expected one argument"), r"argumento \1: falta su valor"),
+)
+
+
+def _en_espanol(texto: str, traducciones) -> str:
+    for origen, destino in traducciones:
+        texto = origen.sub(destino, texto) if isinstance(origen, re.Pattern) else texto.replace(origen, destino)
+    return texto
+
+
 class _Argumentos(argparse.ArgumentParser):
+    def format_usage(self) -> str:
+        return _en_espanol(super().format_usage(), _TEXTOS_DE_ARGPARSE)
+
+    def format_help(self) -> str:
+        return _en_espanol(super().format_help(), _TEXTOS_DE_ARGPARSE)
+
     def error(self, message: str) -> None:  # Spanish usage errors, exit 2
         self.print_usage(sys.stderr)
-        print(f"error en los argumentos: {message}", file=sys.stderr)
+        print(f"error en los argumentos: {_en_espanol(message, _ERRORES_DE_ARGPARSE)}", file=sys.stderr)
         raise SystemExit(SALIDA_ERROR)
 
 

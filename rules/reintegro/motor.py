@@ -97,11 +97,16 @@ def _pasos_de_intereses(b: Bases, caso: Caso, periodos: list[Periodo]) -> list[P
             pasos.append(PasoExacto(
                 "intereses",
                 Frase("Interés de demora del pago n.º {} ({:%d/%m/%Y}) sobre {} reintegrados, del {:%d/%m/%Y} "
-                      "al {:%d/%m/%Y} ({} días)", numero, pago.fecha, Euros(suyos[0].principal), suyos[0].desde,
-                      suyos[-1].hasta, sum(p.dias for p in suyos)),
+                      "al {:%d/%m/%Y} ({})", numero, pago.fecha, Euros(suyos[0].principal), suyos[0].desde,
+                      suyos[-1].hasta, _dias_es(sum(p.dias for p in suyos))),
                 total(suyos), b.intereses.ancla, decisiones,
             ))
     return pasos
+
+
+def _dias_es(dias: int) -> str:
+    """"1 día", "480 días"."""
+    return "1 día" if dias == 1 else f"{dias} días"
 
 
 def _notas_de_intereses(c: Calculo, periodos: list[Periodo], notas: Notas) -> None:

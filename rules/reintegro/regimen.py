@@ -18,10 +18,12 @@ GASTO_SOBRE_CONCEDIDO = "gasto_aceptado/importe_concedido"
 GASTO_SOBRE_COSTE = "gasto_aceptado/coste_proyecto"
 OBJETIVOS = "grado_cumplimiento_objetivos"
 
-# What each measure is, in the sentence that says it is short of its threshold.
+# What each measure is, in the bases' own terms, in the sentence that says it
+# is short of its threshold (keyed by the regime's `medida`; objectives apart).
 _QUE_SE_MIDE = {
-    GASTO_SOBRE_CONCEDIDO: "el gasto aceptado es el {} del importe concedido",
-    GASTO_SOBRE_COSTE: "el gasto aceptado es el {} del coste del proyecto",
+    "importe_concedido": "el gasto aceptado es el {} del importe concedido",
+    "coste_proyecto": "el gasto aceptado es el {} del coste del proyecto",
+    "ejecucion": "la ejecución económica es del {}",
     OBJETIVOS: "el grado de cumplimiento de los objetivos es del {}",
 }
 
@@ -102,14 +104,22 @@ def _umbral(regimen: UmbralPorcentaje, e: Ejecucion, v: Variante, notas: Notas) 
     pruebas = umbrales(regimen, e, v)
     for u in pruebas:
         if u.valor < u.minimo:
-            return _por_debajo(regimen, u, "{}: " + _QUE_SE_MIDE[u.medida] + ", por debajo del {}")
+            return _por_debajo(regimen, u, "{}: " + _que_se_mide(regimen, u, v) + ", por debajo del {}")
     en_el_limite = [u for u in pruebas if u.valor == u.minimo]
     if regimen.limite_exacto == "laguna" and en_el_limite:
         if v.umbral_exacto_total:
-            return _por_debajo(regimen, en_el_limite[0], "{}: " + _QUE_SE_MIDE[en_el_limite[0].medida]
+            return _por_debajo(regimen, en_el_limite[0], "{}: " + _que_se_mide(regimen, en_el_limite[0], v)
                                + ", justo el {} y no más, y esta lectura no lo da por superado", ("D3",))
         notas.anadir("D3", umbral=Grado(en_el_limite[0].minimo))
     return None
+
+
+def _que_se_mide(regimen: UmbralPorcentaje, u: Umbral, v: Variante) -> str:
+    if u.medida == OBJETIVOS:
+        return _QUE_SE_MIDE[OBJETIVOS]
+    if v.umbral_sobre_coste:
+        return _QUE_SE_MIDE["coste_proyecto"]
+    return _QUE_SE_MIDE[regimen.medida]
 
 
 def _por_debajo(regimen: UmbralPorcentaje, u: Umbral, plantilla: str, notas: tuple[str, ...] = ()) -> CausaDeReintegroTotal:

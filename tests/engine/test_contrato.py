@@ -25,6 +25,11 @@ from tests.golden import corpus
 from .estrategias import HOY, casos, es_mensaje_claro_en_espanol
 
 
+class UnaDe(tuple):
+    """An object with exactly the keys of one of these shapes (a threshold of
+    expense or of objectives; a cause with or without the threshold's figure)."""
+
+
 class Mapa(dict):
     """An object whose keys are any of a known set, each value of one shape
     (``rangos``: one entry per figure that has a range)."""
@@ -45,13 +50,18 @@ CAMPOS_DEL_CASO = (
     "falseamiento", "incumplimiento_total_fines", "sin_justificacion", "justificacion_inverificable",
     "otra_causa_total", "aproximacion_significativa", "publicidad", "otras_ayudas", "otras_ayudas_publicas",
     "otras_ayudas_comunicadas", "fecha_limite_justificacion", "fecha_presentacion_justificacion",
-    "fecha_resolucion", "fecha_ingreso", "base_dias",
+    "fecha_inicio_procedimiento", "fecha_resolucion", "fecha_ingreso", "base_dias", "referencia",
 )
 # The blocks of the explanation, in the order the steps come (each block adds up on its own, D1).
 BLOQUES = ("importe_final", "liquidacion", "perdida_derecho_cobro", "intereses")
 FIGURAS_CON_RANGO = (
     "importe_final", "reintegro", "pendiente_de_cobro", "perdida_derecho_cobro", "intereses", "total_a_ingresar",
 )
+CIFRAS = ("importe_final", "reintegro", "intereses", "total_a_ingresar")
+_UMBRAL = ("medida", "porcentaje_minimo", "porcentaje_actual", "cumple",
+           "reintegro_al_alcanzarlo", "importe_final_al_alcanzarlo", "total_a_ingresar_al_alcanzarlo")
+_CAUSA = {"campo": None, "etiqueta": None, "texto": None, "cita": CITA, "cita_remedio": None,
+          "reintegro_sin_ella": None, "importe_final_sin_ella": None, "total_a_ingresar_sin_ella": None}
 CONTRATO = {
     "bases": None,
     "titulo": None,
@@ -76,7 +86,19 @@ CONTRATO = {
     },
     "total_a_ingresar": None,
     "rangos": Mapa(FIGURAS_CON_RANGO, {"minimo": None, "maximo": None}),
-    "pasos": [{"orden": None, "bloque": None, "texto": None, "importe": None, "cita": CITA}],
+    "lecturas": [{"id": None, "titulo": None, "texto": None, "nota": None, "cita": CITA, "regimen": None,
+                  **dict.fromkeys(CIFRAS)}],
+    "margen": {
+        "umbrales": [UnaDe((
+            dict.fromkeys((*_UMBRAL, "gasto_aceptado_minimo", "falta", "gasto_justificado_necesario")),
+            dict.fromkeys((*_UMBRAL, "porcentaje_necesario", "falta")),
+        ))],
+        "por_causa": [UnaDe((_CAUSA, {**_CAUSA, "reintegro_sin_ella_al_alcanzar_umbrales": None}))],
+        "interes_diario": None,
+        "si_ingresa_el": None,  # null, or {"fecha", "intereses", "total_a_ingresar", "ahorro"}: checked below
+    },
+    "plazos": [{"id": None, "fecha": None, "texto": None, "cita": CITA}],
+    "pasos": [{"orden": None, "bloque": None, "texto": None, "importe": None, "cita": CITA, "notas": None}],
     "notas": [{"codigo": None, "titulo": None, "texto": None}],
 }
 
@@ -85,6 +107,9 @@ def diferencias_de_forma(valor: object, forma: object, ruta: str = "resultado") 
     """Where ``valor`` departs from ``forma`` (missing, extra or renamed keys)."""
     if forma is None:
         return []
+    if isinstance(forma, UnaDe):
+        intentos = [diferencias_de_forma(valor, una, ruta) for una in forma]
+        return [] if [] in intentos else min(intentos, key=len)
     if isinstance(forma, Mapa):
         if not isinstance(valor, dict):
             return [f"{ruta}: se esperaba un objeto"]
@@ -162,10 +187,10 @@ def _fallos_de_cifras(texto: str) -> list[str]:
 VALORES_DE_NOTAS = {
     "economico": PORCENTAJE_ES, "tecnico": PORCENTAJE_ES, "aplicado": PORCENTAJE_ES,
     "umbral": PORCENTAJE_ES, "minimo": PORCENTAJE_ES, "maximo": PORCENTAJE_ES,
-    "dias": r"\d+", "periodos": r"\d+",
-    "fecha": FECHA_ES, "revisado": FECHA_ES,
+    "dias": r"\d+", "periodos": r"1 periodo|\d+ periodos",
+    "fecha": FECHA_ES, "revisado": FECHA_ES, "posterior": FECHA_ES, "resolucion": FECHA_ES,
     "base": r"365 días|365 o 366 días según el año",
-    "campos": r"«[^«»]+» \([a-z_]+\)(?:, «[^«»]+» \([a-z_]+\))*",
+    "campos": r"«[^«»]+»(?:, «[^«»]+»)*",  # by their labels, never JSON names
     "concepto": r"[a-záéíóúñ][a-záéíóúüñ .,()0-9]+",
     "decide": r"(?:el|la|los|las) [^{}]+",
     "texto": r"[A-ZÁÉÍÓÚ][^{}]+",
@@ -208,6 +233,19 @@ def fallos_del_resultado(resultado: dict) -> list[str]:
         fallos.append(f"pasos: bloques desconocidos o fuera de orden: {bloques}")
     for paso in resultado["pasos"]:
         fallos += [f"paso {paso['orden']} «{paso['texto']}»: {f}" for f in fallos_de_texto(paso["texto"])]
+        fallos += [f"paso {paso['orden']}: la nota {c} no está en el resultado" for c in paso["notas"]
+                   if c not in {n["codigo"] for n in resultado["notas"]}]
+    for lectura in resultado["lecturas"]:
+        for parte in ("titulo", "texto"):
+            fallos += [f"lectura {lectura['id']}, {parte}: {f}" for f in fallos_de_texto(lectura[parte])]
+    for causa in resultado["margen"]["por_causa"]:
+        fallos += [f"causa {causa['campo']}: {f}" for f in fallos_de_texto(causa["texto"])]
+    for plazo in resultado["plazos"]:
+        fallos += [f"plazo {plazo['id']}: {f}" for f in fallos_de_texto(plazo["texto"])]
+    hoy = resultado["margen"]["si_ingresa_el"]
+    if hoy is not None:
+        fallos += diferencias_de_forma(hoy, dict.fromkeys(("fecha", "intereses", "total_a_ingresar", "ahorro")),
+                                       "resultado.margen.si_ingresa_el")
     for n in resultado["notas"]:
         fallos += fallos_de_nota(n)
     return fallos
@@ -279,7 +317,7 @@ def test_la_comprobacion_de_textos_detecta_lo_que_no_es_espanol(texto, motivo):
 
 
 def test_la_comprobacion_de_notas_detecta_huecos_mal_rellenados():
-    buena = nota("D2", economico="95 %", tecnico="60 %", aplicado="60 %").model_dump()
+    buena = nota("D2", economico="95 %", tecnico="60 %", aplicado="60 %")._asdict()
     assert fallos_de_nota(buena) == []
     for mala in (
         nota("D2", economico="", tecnico="60 %", aplicado="60 %"),
@@ -287,7 +325,7 @@ def test_la_comprobacion_de_notas_detecta_huecos_mal_rellenados():
         nota("D4", dias="None", periodos="1"),
         nota("fecha-hoy", fecha="2026-11-29"),
     ):
-        assert fallos_de_nota(mala.model_dump()) != [], mala
+        assert fallos_de_nota(mala._asdict()) != [], mala
 
 
 def test_la_comprobacion_de_forma_detecta_claves_renombradas_o_que_faltan():

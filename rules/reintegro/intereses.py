@@ -140,11 +140,11 @@ def calcular_periodos(
 
 
 def total_exacto(
-    reintegro: Racional, pagos: tuple[Pago, ...], fin: date, base_dias: str, orden: Orden, alternativo: bool = False,
+    reintegro: Racional, pagos: tuple[Pago, ...], fin: date, base_dias: str, orden: Orden, alternativo: bool,
 ) -> Racional:
-    """The exact interest of the reintegro: the sum of its pieces."""
-    if orden == "proporcional":
-        return reintegro * interes_por_euro_reintegrado(pagos, fin, base_dias, alternativo)
+    """The exact interest of the reintegro: the sum of its pieces. (For the
+    proportional order, Calculo.intereses multiplies the interest per euro
+    instead: the same sum, worked out once per case.)"""
     return sum(
         (principal * interes_por_euro(pago.fecha, fin, base_dias, alternativo)
          for pago, principal in zip(pagos, atribuir(reintegro, pagos, orden)) if principal > 0),

@@ -1,0 +1,134 @@
+"""Every computation behind a result explains itself as the central one does.
+
+A result runs the same pipeline several times (``calculo.Calculo.computo``):
+the central figure, the ends of its ranges, each rival reading and each
+hypothesis of the margin. Only the central steps are shown today, but each
+of the others is a figure the page shows (a reading's total, what a cause
+costs), and its steps are its justification: a step without a sentence, a
+paragraph or with notes that do not exist would be a figure nobody can
+check. So every step of every computation of a result is held to the
+contract of a shown step: a Spanish sentence, a paragraph of the bases or of
+the general law, known notes, and steps that add up exactly to the final
+grant of that computation.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+from reintegro import motor
+from reintegro.calculo import Calculo
+from reintegro.catalogo import cita, codigos_de_notas
+from reintegro.entrada import leer_caso
+from reintegro.importes import Racional
+
+from tests.golden import corpus
+
+from .estrategias import HOY, casos
+from .test_contrato import fallos_de_texto
+
+
+class _Espia(Calculo):
+    """A Calculo that remembers itself, so the test can read its computations."""
+
+    ultimo: Calculo | None = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _Espia.ultimo = self
+
+
+@pytest.fixture(autouse=True)
+def espia(monkeypatch):
+    monkeypatch.setattr(motor, "Calculo", _Espia)
+
+
+def _computos(caso: dict, hoy) -> Calculo:
+    _Espia.ultimo = None
+    motor.calcular(leer_caso(caso), hoy=hoy)
+    assert _Espia.ultimo is not None
+    return _Espia.ultimo
+
+
+def fallos_de_los_computos(c: Calculo) -> list[str]:
+    fallos = []
+    notas_conocidas = set(codigos_de_notas())
+    for (variante, cambio), computo in c._computos.items():
+        donde = f"{variante}, cambio {dict(cambio)}"
+        pasos = computo.importe_final.pasos
+        suma = sum((p.importe for p in pasos), Racional(0))
+        if suma != computo.importe_final.importe:
+            fallos.append(f"{donde}: los pasos suman {suma}, no el importe final {computo.importe_final.importe}")
+        for p in pasos:
+            texto = str(p.frase) if p.frase is not None else None
+            fallos += [f"{donde}, paso «{texto}»: {f}" for f in fallos_de_texto(texto, cifras=False)]
+            if p.ancla is None:
+                fallos.append(f"{donde}, paso «{texto}»: sin párrafo")
+            else:
+                try:
+                    cita(c.b, p.ancla)
+                except KeyError:
+                    fallos.append(f"{donde}, paso «{texto}»: el párrafo {p.ancla!r} no existe")
+            if not isinstance(p.notas, tuple) or not set(p.notas) <= notas_conocidas:
+                fallos.append(f"{donde}, paso «{texto}»: notas desconocidas {p.notas!r}")
+    return fallos
+
+
+EJEMPLOS = [
+    pytest.param(ejemplo["caso"], id=f"{fichero}: {ejemplo['nombre']}")
+    for fichero, ejemplos in corpus.cargar().items()
+    for ejemplo in ejemplos
+    if "errores" not in ejemplo
+]
+
+
+@pytest.mark.parametrize("caso", EJEMPLOS)
+def test_cada_computo_de_un_caso_del_corpus_se_explica(caso):
+    """Golden cases: the readings (D2, D3, D4, deducciones of art. 21 d and e,
+    cofinanciado-d…), the range ends and the margin's hypotheses."""
+    c = _computos(caso, corpus.HOY)
+    assert len(c._computos) >= 1
+    assert fallos_de_los_computos(c) == []
+
+
+@given(casos())
+def test_cada_computo_de_cualquier_caso_se_explica(caso):
+    assert fallos_de_los_computos(_computos(caso, HOY)) == []
+
+
+def _pasos_integros(caso: dict, flag: str):
+    c = _computos(caso, corpus.HOY)
+    rivales = [computo for (v, _), computo in c._computos.items() if getattr(v, flag)]
+    assert len(rivales) == 1, f"la lectura de {flag} no se calculó una vez"
+    rival = rivales[0]
+    return rival, [p for p in rival.importe_final.pasos if "se reintegra el importe de ese gasto" in str(p.frase)]
+
+
+def test_la_lectura_deducciones_explica_el_importe_integro_de_los_contratos():
+    """Art. 21, apartado 2, letter e) (DOMAIN.md, rival reading «deducciones»):
+    100.000 € granted and justified, 30.000 € in contracts without the
+    offers that LGS 31.3 requires. Read as a fixed amount outside the threshold test, the reading
+    takes back the contracts' 30.000 € themselves: one step that says so,
+    cites letter e) and leaves F = 100.000 − 30.000 = 70.000 €."""
+    caso = {"bases": "art21-umbral-75", "importe_concedido": "100000", "gasto_justificado": "100000",
+            "gasto_sin_ofertas": "30000", "pagos": [{"fecha": "2025-01-10", "importe": "100000"}],
+            "fecha_resolucion": "2025-01-10"}
+    rival, integros = _pasos_integros(caso, "gasto_fijo_fuera_del_umbral")
+    assert [(str(p.frase), p.importe, p.ancla) for p in integros] == [(
+        "Gasto en contratos sin las ofertas del art. 31.3 de la Ley 38/2003: se reintegra el importe de ese gasto, 30.000,00 €",
+        Racional(-30000), "apartado-2-letra-e")]
+    assert rival.importe_final.importe == Racional(70000)
+
+
+def test_la_lectura_cofinanciado_d_explica_el_gasto_sin_justificante_entero():
+    """Art. 21, apartado 2, letter d), co-financed (rival reading
+    «cofinanciado-d»): G 10.000, C 20.000, 2.000 € without a receipt. The whole
+    2.000 € goes back instead of the grant's share (10.000 × 2.000 / 20.000 =
+    1.000): F = 10.000 × 90 % ... = 8.000 €, one step citing letter d)."""
+    caso = {"bases": "art21-umbral-75", "importe_concedido": "10000", "coste_proyecto": "20000",
+            "gasto_sin_justificante": "2000"}
+    rival, integros = _pasos_integros(caso, "gasto_fijo_integro")
+    assert [(p.importe, p.ancla) for p in integros] == [(Racional(-2000), "apartado-2-letra-d")]
+    assert str(integros[0].frase).endswith(": se reintegra el importe de ese gasto, 2.000,00 €")
+    assert rival.importe_final.importe == Racional(8000)

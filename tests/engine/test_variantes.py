@@ -133,3 +133,47 @@ def test_la_lectura_cofinanciado_d_explica_el_gasto_sin_justificante_entero():
         (Racional(-2000), "apartado-2-letra-d", ("importe-del-gasto",))]
     assert str(integros[0].frase).endswith(": se reintegra el importe de ese gasto, 2.000,00 €")
     assert rival.importe_final.importe == Racional(8000)
+
+
+def _pasos_de(caso: dict, flag: str) -> list[tuple]:
+    """The steps (sentence, amount, paragraph, notes) of the computation under
+    the variant ``flag`` of the unchanged case."""
+    c = _computos(caso, corpus.HOY)
+    [computo] = [computo for (v, cambio), computo in c._computos.items() if getattr(v, flag) and not cambio]
+    return [(str(p.frase), p.importe, p.ancla, tuple(p.notas)) for p in computo.importe_final.pasos]
+
+
+CONCEDIDO = ("Importe concedido (resolución de concesión): 10.000,00 €", Racional(10000), "cifras", ())
+
+
+def test_el_extremo_superior_de_una_graduacion_discrecional_se_explica():
+    """Art. 21, apartado 2, letra f), defective publicity: «hasta un 20 %», left to the
+    granting body. The upper end of the range takes 20 % × 10.000 = 2.000 €: F 8.000 €."""
+    caso = {"bases": "art21-umbral-75", "importe_concedido": "10000", "publicidad": "defectuosa"}
+    assert _pasos_de(caso, "discrecional_al_maximo") == [CONCEDIDO, (
+        "Cumplimiento defectuoso de las medidas de difusión: máximo del rango, 20 % del importe concedido",
+        Racional(-2000), "apartado-2-letra-f", ("rlgs-31-3", "rango-discrecional"))]
+
+
+@pytest.mark.parametrize(("presentada", "frase", "importe"), [
+    # 10 days: periods of 3 days begun, ceil(10 / 3) = 4, 4 × 1 % × 10.000 = 400 €.
+    ("2025-01-11", "10 días naturales de retraso, 4 periodos iniciados de 3 días, 4 % del importe concedido", -400),
+    # 2 days: no complete period (central: nothing), one begun: 1 % = 100 €.
+    ("2025-01-03", "2 días naturales de retraso, 1 periodo iniciado de 3 días, 1 % del importe concedido", -100),
+])
+def test_la_lectura_d4_cuenta_cada_periodo_empezado_y_lo_dice(presentada, frase, importe):
+    """BOE-A-2023-26428 art. 28, letra d) 1.º: 1 % per three days late (rival reading D4)."""
+    caso = {"bases": "boe-2023-26428-art28", "importe_concedido": "10000",
+            "fecha_limite_justificacion": "2025-01-01", "fecha_presentacion_justificacion": presentada}
+    assert _pasos_de(caso, "periodos_iniciados") == [CONCEDIDO, (
+        f"Demora en la presentación de la justificación: {frase}", Racional(importe), "letra-d-1", ("D4",))]
+
+
+def test_la_lectura_d3_dice_que_no_da_por_superado_el_umbral_exacto():
+    """Art. 21, apartado 2: 7.500 € of 10.000 € is exactly 75 %; rival reading D3
+    («no alcanzar» read as «superar»): total, F = 0, the step carries its note."""
+    caso = {"bases": "art21-umbral-75", "importe_concedido": "10000", "gasto_justificado": "7500"}
+    assert _pasos_de(caso, "umbral_exacto_total") == [CONCEDIDO, (
+        "Reintegro total. No se alcanza el 75 % del importe concedido que exige el apartado 2: el gasto aceptado es "
+        "el 75 % del importe concedido, justo el 75 % y no más, y esta lectura no lo da por superado",
+        Racional(-10000), "apartado-2", ("D3",))]

@@ -152,7 +152,7 @@ def total_exacto(
     )
 
 
-def interes_por_euro_reintegrado(pagos: tuple[Pago, ...], fin: date, base_dias: str, alternativo: bool = False) -> Racional:
+def interes_por_euro_reintegrado(pagos: tuple[Pago, ...], fin: date, base_dias: str, alternativo: bool) -> Racional:
     """Interest of one euro of reintegro attributed to the payments in
     proportion to their amounts (D8): each payment's share of one euro times
     its interest per euro. The total for any reintegro is that times the

@@ -70,6 +70,9 @@ def fallos_de_los_computos(c: Calculo) -> list[str]:
                     cita(c.b, p.ancla)
                 except KeyError:
                     fallos.append(f"{donde}, paso «{texto}»: el párrafo {p.ancla!r} no existe")
+            if p.importe == 0 and "rango-discrecional" not in p.notas:
+                # Only the lower end of a discretionary range is a step of 0 € (it says so).
+                fallos.append(f"{donde}, paso «{texto}»: un paso de 0 € que no cambia nada")
             if not isinstance(p.notas, tuple) or not set(p.notas) <= notas_conocidas:
                 fallos.append(f"{donde}, paso «{texto}»: notas desconocidas {p.notas!r}")
     return fallos

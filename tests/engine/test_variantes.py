@@ -22,6 +22,7 @@ from reintegro.calculo import Calculo
 from reintegro.catalogo import cita, codigos_de_notas
 from reintegro.entrada import leer_caso
 from reintegro.importes import Racional
+from reintegro.variante import CENTRAL
 
 from tests.golden import corpus
 
@@ -180,3 +181,23 @@ def test_la_lectura_d3_dice_que_no_da_por_superado_el_umbral_exacto():
         "Reintegro total. No se alcanza el 75 % del importe concedido que exige el apartado 2: el gasto aceptado es "
         "el 75 % del importe concedido, justo el 75 % y no más, y esta lectura no lo da por superado",
         Racional(-10000), "apartado-2", ("D3",))]
+
+
+def test_el_reparto_del_exceso_entre_organos_se_explica_con_su_nota():
+    """RLGS art. 34.1 (art. 21 bases, other public aid): F 10.000 + other aid 2.000
+    over an accepted cost of 10.000 = excess 2.000. The lower end of the range
+    gives back this body's share only, 2.000 × 10.000 / 12.000 = 1.666,67 €;
+    the central step gives back the whole excess (LGS 19.3). Both carry the note
+    «exceso-rlgs-34»; without public aid the excess step carries none."""
+    publicas = {"bases": "art21-umbral-75", "importe_concedido": "10000", "otras_ayudas": "2000",
+                "otras_ayudas_publicas": True}
+    assert _pasos_de(publicas, "exceso_proporcional") == [CONCEDIDO, (
+        "Exceso de financiación de 2.000,00 € repartido entre los órganos concedentes en proporción a lo "
+        "concedido por cada uno: a este órgano le corresponde esta parte (RLGS art. 34.1)",
+        Racional(-5000, 3), "rlgs-34", ("exceso-rlgs-34",))]
+    central = _computos(publicas, corpus.HOY)._computos[(CENTRAL, ())]
+    assert [tuple(p.notas) for p in central.importe_final.pasos] == [(), ("exceso-rlgs-34",)]
+    privadas = {**publicas, "otras_ayudas_publicas": False}
+    central = _computos(privadas, corpus.HOY)._computos[(CENTRAL, ())]
+    assert [(p.importe, tuple(p.notas)) for p in central.importe_final.pasos] == [
+        (Racional(10000), ()), (Racional(-2000), ())]

@@ -10,6 +10,8 @@
 import { el } from "./formulario.js";
 import { normalizarNumero } from "./caso.js";
 
+// Where a user's bases are written (reintegro.navegador.PAGINA_BASES_PROPIAS).
+const PAGINA = "sus-bases/";
 let contador = 0;
 
 function copia(valor) {
@@ -93,7 +95,8 @@ export class FormularioBases {
   }
 
   // The bases JSON: the form's value, with the case fields its criteria use
-  // (the model's «campos», which the form does not show) derived here.
+  // (the model's «campos», which the form does not show) derived here, and
+  // the page its citations reach.
   leer() {
     const b = copia(this.valor);
     const usados = new Map();
@@ -113,6 +116,8 @@ export class FormularioBases {
       if (!campos.some((c) => c.campo === campo)) campos.push({ campo, ancla: anclas.has(ancla) ? ancla : null });
     }
     b.campos = campos;
+    // Citations reach the paragraphs on this page, from the command line too.
+    b.pagina_web = PAGINA;
     return b;
   }
 
@@ -271,7 +276,8 @@ export class FormularioBases {
         return caja;
       }
     }
-    if (objeto[clave] == null) objeto[clave] = this._nuevo(sub);
+    // What the general law rules when the bases say nothing: the model's default.
+    if (objeto[clave] == null) objeto[clave] = copia(sub.default) ?? this._nuevo(sub);
     caja.append(...this._objeto(sub, objeto[clave], ruta, [...camino, titulo], (nuevo) => { objeto[clave] = nuevo; }));
     this._registrar(ruta, titulo, camino, caja.querySelector("select, input, textarea"), caja);
     return caja;

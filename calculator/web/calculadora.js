@@ -51,13 +51,23 @@ function reemplazar(url) {
   reemplazarOriginal.call(history, history.state, "", url);
 }
 
+// A case link just opened (a page still reading it, or «Comparar», which
+// holds its case in the address too) is kept as well: Material may rewrite
+// the fragment right after an instant navigation, with the previous page's
+// section in view.
+function fragmentoAProteger() {
+  if (fragmentoProtegido && fragmentoProtegido.ruta === location.pathname) return fragmentoProtegido;
+  return /^#(caso|bases)=/.test(location.hash) ? { ruta: location.pathname, hash: location.hash } : null;
+}
+
 history.replaceState = function (estado, titulo, url) {
-  if (fragmentoProtegido && fragmentoProtegido.ruta === location.pathname && url !== undefined && url !== null) {
+  const protegido = fragmentoAProteger();
+  if (protegido && url !== undefined && url !== null) {
     try {
       const nueva = new URL(String(url), location.href);
       if (nueva.origin === location.origin && nueva.pathname === location.pathname
           && nueva.search === location.search && !/^#(caso|bases)=/.test(nueva.hash)) {
-        nueva.hash = fragmentoProtegido.hash.slice(1);
+        nueva.hash = protegido.hash.slice(1);
         url = nueva.href;
       }
     } catch {

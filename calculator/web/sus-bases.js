@@ -36,6 +36,7 @@ function datosSusBases() {
 class CalculadoraPropia extends Calculadora {
   constructor(raiz) {
     super(raiz);
+    this.cabecera.textContent = "Calculadora con sus bases";
     this.texto = null;
     this.codificadas = "";
     this.casoInicial = null;

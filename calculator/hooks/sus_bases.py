@@ -116,6 +116,9 @@ ETIQUETAS: dict[str, tuple[str, str | None, str]] = {
     "Liquidacion.ancla_perdida": ("Párrafo de la pérdida del derecho al cobro", None, "ancla"),
 }
 
+# What the general law rules when the bases say nothing: the form folds it away.
+AVANZADOS = {"Bases.concurrencia", "Bases.intereses", "Bases.liquidacion"}
+
 # The kinds of a discriminated union («tipo»), as the form offers them.
 TIPOS = {
     "UmbralPorcentaje": "Umbral: reintegro total por debajo de un porcentaje, proporcional por encima",
@@ -171,6 +174,8 @@ def anotar(esquema: dict) -> dict:
             sub["title"], sub["x-control"] = etiqueta, control
             if ayuda:
                 sub["description"] = ayuda
+            if clave in AVANZADOS:
+                sub["x-avanzado"] = True
             if clave in ELEMENTOS:
                 sub["x-elemento"] = ELEMENTOS[clave]
             valores = sub.get("enum") or [o.get("const") for o in sub.get("anyOf", []) if "const" in o]

@@ -295,6 +295,10 @@ export class Calculadora {
   alCambiarFragmento(inicial = false) {
     if (!this.formulario) return;
     const hash = location.hash;
+    if (hash.startsWith("#bases=") && !this._esFragmento(hash)) {
+      this._ofrecerSusBases(hash);
+      return;
+    }
     if (!this._esFragmento(hash)) {
       // An ordinary anchor (#apartado-2): the case stays in the form, and its
       // link comes back to the address (without moving the page).
@@ -356,6 +360,15 @@ export class Calculadora {
     const destino = this._url(otra.pagina);
     destino.hash = PREFIJO_CASO.slice(1) + codificarCaso(caso);
     this.erroresGenerales.append(el("p", {}, el("a", { href: destino.href, clase: "rc-abrir-otras", texto: `Abrirlo en la página de «${otra.titulo}»` })));
+  }
+
+  // A link with a user's own bases, opened on one of the site's bases.
+  _ofrecerSusBases(hash) {
+    this.formulario.vaciar();
+    this._mostrarErrorEnlace("El enlace es un caso con unas bases descritas por el usuario, no con las de esta página.");
+    const destino = this._url("sus-bases/");
+    destino.hash = hash.slice(1);
+    this.erroresGenerales.append(el("p", {}, el("a", { href: destino.href, clase: "rc-abrir-otras", texto: "Abrirlo en «Sus bases»" })));
   }
 
   _mostrarErrorEnlace(mensaje) {

@@ -117,7 +117,7 @@ export function guardarBases(bases) {
 export async function leerArchivoBases(archivo) {
   if (archivo.size > MAX_TEXTO_BASES * 4) throw new ErrorEnlace(`el archivo «${archivo.name}» es demasiado grande para ser unas bases`);
   if (/\.toml$/i.test(archivo.name)) {
-    throw new ErrorEnlace(`el archivo «${archivo.name}» es TOML: esta página abre unas bases en JSON (la orden \`python -m reintegro\` lee los dos)`);
+    throw new ErrorEnlace(`el archivo «${archivo.name}» es TOML: esta página abre unas bases en JSON (la orden «python -m reintegro» lee los dos)`);
   }
   let texto;
   try {

@@ -135,10 +135,19 @@ export class FormularioBases {
     this.alCambiar?.();
   }
 
+  // The properties of an object; those the general law rules when the bases
+  // say nothing ("x-avanzado") folded in one <details> at the end.
   _propiedades(def, objeto, ruta, camino) {
-    return Object.entries(def.properties ?? {})
-      .filter(([, p]) => !p["x-oculto"])
-      .map(([clave, p]) => this._propiedad(p, objeto, clave, ruta ? `${ruta}.${clave}` : clave, camino));
+    const visibles = Object.entries(def.properties ?? {}).filter(([, p]) => !p["x-oculto"]);
+    const nodo = ([clave, p]) => this._propiedad(p, objeto, clave, ruta ? `${ruta}.${clave}` : clave, camino);
+    const avanzados = visibles.filter(([, p]) => p["x-avanzado"]);
+    const nodos = visibles.filter(([, p]) => !p["x-avanzado"]).map(nodo);
+    if (avanzados.length) {
+      nodos.push(el("details", { clase: "fb-avanzado" },
+        el("summary", { texto: "Lo que rige la ley general si sus bases no dicen otra cosa (opcional)" }),
+        avanzados.map(nodo)));
+    }
+    return nodos;
   }
 
   _id(ruta) {
@@ -405,6 +414,7 @@ export class FormularioBases {
       while (ruta && !this.controles.has(ruta)) ruta = ruta.includes(".") ? ruta.slice(0, ruta.lastIndexOf(".")) : "";
       const c = this.controles.get(ruta);
       if (!c) return { etiqueta: "Sus bases", mensaje: e.mensaje, control: null };
+      for (let d = c.contenedor.closest("details"); d; d = d.parentElement?.closest("details")) d.open = true;
       c.nodoError.hidden = false;
       c.nodoError.textContent = c.nodoError.textContent ? `${c.nodoError.textContent} ${e.mensaje}` : e.mensaje;
       c.control?.setAttribute("aria-invalid", "true");

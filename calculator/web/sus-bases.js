@@ -220,7 +220,7 @@ class PaginaSusBases {
 
   _descargar() {
     const nombre = guardarBases(this.formulario.leer());
-    this._aviso(`Bases guardadas en el archivo «${nombre}». La orden \`python -m reintegro calcular --bases ${nombre} caso.json\` las usa.`);
+    this._aviso(`Bases guardadas en el archivo «${nombre}». La orden «python -m reintegro calcular --bases ${nombre} caso.json» las usa.`);
   }
 
   async _abrirArchivo() {

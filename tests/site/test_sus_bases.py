@@ -85,6 +85,10 @@ def test_bases_del_formulario_igual_que_la_linea_de_ordenes(ancho, sitio, nuevo_
     assert pagina.locator(f"{SELECTOR_PROPIA} script[data-resultado]").text_content() == proceso.stdout.rstrip("\n")
     # The printed report says these are the user's rules.
     assert "no un texto oficial" in pagina.locator(f"{SELECTOR_PROPIA} .rc-informe").text_content()
+    pagina.locator(f"{SELECTOR_PROPIA} .rc-resultado h3").scroll_into_view_if_needed()
+    pagina.screenshot(path=str(capturas / f"sus-bases-{ANCHOS[ancho]['width']}-resultado.png"))
+    pagina.evaluate("() => window.scrollTo(0, 0)")
+    pagina.locator(".sus-bases h2").scroll_into_view_if_needed()
     pagina.screenshot(path=str(capturas / f"sus-bases-{ANCHOS[ancho]['width']}.png"))
     # The link alone reproduces bases and case, in a new page.
     otra = c.pagina()
@@ -229,3 +233,18 @@ def test_bases_desde_un_archivo(sitio, contexto, tmp_path):
     assert en_pagina["regimen"] == "total"
     assert not contexto.errores, contexto.errores
 
+
+
+def test_un_enlace_con_sus_bases_en_otra_calculadora_se_ofrece_en_sus_bases(sitio, contexto):
+    bases = {**_valida(), "pagina_web": "sus-bases/"}
+    caso = {"importe_concedido": "8000", "gasto_justificado": "6000"}
+    pagina = contexto.pagina()
+    pagina.goto(f"{sitio}bases/csd-art12/{fragmento_bases(bases, caso)}")
+    assert esperar(pagina, SELECTOR, ("error", "resultado", "listo")) == "error"
+    errores = pagina.locator(f"{SELECTOR} .rc-errores-generales")
+    assert "unas bases descritas por el usuario" in errores.inner_text()
+    errores.get_by_role("link", name="Abrirlo en «Sus bases»").click()
+    pagina.wait_for_url("**/sus-bases/**")
+    assert esperar(pagina, SELECTOR_PROPIA, ("resultado", "error")) == "resultado"
+    assert resultado(pagina)["bases"] == "ayudas-culturales"
+    assert not contexto.errores, contexto.errores

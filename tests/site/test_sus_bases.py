@@ -19,6 +19,7 @@ from ayudas_bases import (SELECTOR_PROPIA, base64url, calcular_con_bases, deflat
                           fragmento_bases, reintegro)
 from ayudas_calculadora import MOTOR, fragmento_de
 from test_calculadora import SELECTOR, caso_json
+from test_confianza import VIGILANTE
 
 ANCHOS = {"movil": {"width": 375, "height": 812}, "escritorio": {"width": 1280, "height": 900}}
 EJEMPLO = Path(__file__).resolve().parents[1] / "engine" / "bases_de_ejemplo" / "ayudas-culturales.toml"
@@ -27,6 +28,7 @@ TITULO_ART21 = "Artículo 21: reintegro proporcional por encima del 75 %"
 
 def abrir(contexto, sitio, fragmento=""):
     pagina = contexto.pagina()
+    pagina.add_init_script(VIGILANTE)  # the Content Security Policy's refusals, if any
     pagina.goto(f"{sitio}sus-bases/{fragmento}")
     pagina.locator(".sus-bases .fb-formulario input").first.wait_for()
     return pagina
@@ -96,6 +98,7 @@ def test_bases_del_formulario_igual_que_la_linea_de_ordenes(ancho, sitio, nuevo_
     assert esperar(otra, SELECTOR_PROPIA, ("resultado", "error")) == "resultado"
     assert resultado(otra) == en_pagina
     assert campo_de_bases(otra, "Porcentaje mínimo (umbral)").input_value() == "60"
+    assert pagina.evaluate("() => window.__violaciones") == []
     assert not c.errores, c.errores
 
 
@@ -161,6 +164,7 @@ def test_enlace_de_bases_hostil(nombre, sitio, contexto):
         document.querySelector(".sus-bases")?.innerText ?? "")""")
     texto = pagina.locator(".sus-bases").inner_text()
     assert "El enlace no se puede abrir" in texto or "Sus bases tienen" in texto, texto[:400]
+    assert pagina.evaluate("() => window.__violaciones") == []
     assert pagina.evaluate("() => [window.polluted, ({}).polluted, Object.prototype.polluted]") == [None] * 3
     pagina.wait_for_timeout(300)
     assert dialogos == []

@@ -187,12 +187,12 @@ class PaginaSusBases {
   // The bases of the form checked by the engine, then used by the calculator.
   async _actualizar(caso = null) {
     clearTimeout(this.temporizador);
+    this.calculadora.raiz.dataset.pendiente = ""; // the result on screen is of the bases before
     const secuencia = ++this.secuencia;
     const bases = this.formulario.leer();
     const texto = JSON.stringify(bases);
     const codificadas = await codificarBases(bases);
     const m = motor();
-    this.calculadora.raiz.dataset.pendiente = "";
     await m.listo;
     const respuesta = JSON.parse(await m.pedir("validar_bases", texto));
     if (this.destruida || secuencia !== this.secuencia) return;

@@ -61,12 +61,17 @@ def test_bases_del_formulario_igual_que_la_linea_de_ordenes(ancho, sitio, nuevo_
     calculadora.locator("[name='gasto_justificado']").fill("7.000")
     calculadora.locator("[name='publicidad']").select_option("incumplida")
     calculadora.locator("[name='fecha_resolucion']").fill("2025-06-30")
+    calculadora.get_by_role("button", name="Añadir pago").click()
+    calculadora.get_by_label("Fecha del pago 1", exact=True).fill("2024-03-01")
+    calculadora.get_by_label("Importe del pago 1", exact=True).fill("10.000")
     assert esperar(pagina, SELECTOR_PROPIA, ("resultado", "error")) == "resultado"
     en_pagina = resultado(pagina)
     assert en_pagina["bases"] == "mis-bases"
     assert en_pagina["regimen"] == "proporcional"
     # 7.000 of 10.000 is proportional (60 %): 7.000 less 12,5 % of the grant.
     assert en_pagina["importe_final"] == "5750.00"
+    assert en_pagina["reintegro"] == "4250.00"
+    assert en_pagina["intereses"]["total"] != "0.00"
     assert any("12,5 %" in p["texto"] for p in en_pagina["pasos"]), [p["texto"] for p in en_pagina["pasos"]]
     # Citations reach the user's own paragraphs on this page.
     enlaces = {p["cita"]["enlace"] for p in en_pagina["pasos"] if p.get("cita")}
@@ -251,4 +256,29 @@ def test_un_enlace_con_sus_bases_en_otra_calculadora_se_ofrece_en_sus_bases(siti
     pagina.wait_for_url("**/sus-bases/**")
     assert esperar(pagina, SELECTOR_PROPIA, ("resultado", "error")) == "resultado"
     assert resultado(pagina)["bases"] == "ayudas-culturales"
+    assert not contexto.errores, contexto.errores
+
+
+def test_cada_modelo_da_unas_bases_validas_que_calculan(sitio, contexto, tmp_path):
+    """Each model («como el art. 21…»), through the form, is accepted by the
+    engine and computes a case as the command line does with its file."""
+    pagina = abrir(contexto, sitio)
+    modelos = pagina.locator("#sb-modelo option")
+    valores = modelos.evaluate_all("os => os.map((o) => [o.value, o.textContent])")
+    assert len(valores) == 5
+    assert any(t.startswith("Como Art. 21 (umbral del 75 %): umbral del 75 % del importe concedido") for _, t in valores)
+    caso = {"importe_concedido": "20000", "coste_proyecto": "25000", "gasto_justificado": "15000",
+            "pagos": [{"fecha": "2024-01-10", "importe": "20000"}], "fecha_resolucion": "2025-02-01"}
+    for valor, titulo in valores:
+        pagina.locator("#sb-modelo").select_option(valor)
+        pagina.get_by_role("button", name="Usar este modelo").click()
+        pagina.locator(".sb-mensajes").get_by_text(titulo).wait_for()
+        calculadora = pagina.locator(SELECTOR_PROPIA)
+        if not calculadora.locator("[name='importe_concedido']").input_value():
+            pagina.goto(f"{sitio}sus-bases/{fragmento_bases(del_enlace(pagina.url)[0], caso)}")
+        assert esperar(pagina, SELECTOR_PROPIA, ("resultado", "error")) == "resultado", titulo
+        bases, caso_enlace = del_enlace(pagina.url)
+        archivo = tmp_path / f"{valor}.json"
+        archivo.write_text(json.dumps(bases, ensure_ascii=False), encoding="utf-8")
+        assert calcular_con_bases(archivo, caso_enlace, tmp_path) == resultado(pagina), titulo
     assert not contexto.errores, contexto.errores

@@ -123,9 +123,9 @@ export class FormularioBases {
 
   // --- drawing ----------------------------------------------------------------
 
-  _pintar() {
+  // Redraw from the value; the focus goes back to the control of the same id.
+  _pintar(foco = document.activeElement?.id) {
     this.controles.clear();
-    const foco = document.activeElement?.id;
     this.nodo.replaceChildren(...this._propiedades(this.esquema, this.valor, "", []));
     if (foco && this.nodo.querySelector(`#${CSS.escape(foco)}`)) document.getElementById(foco).focus();
   }
@@ -206,6 +206,8 @@ export class FormularioBases {
         if (cambia) objeto.valores = this._inicial({ "x-control": "valores" }, objeto);
         this._cambiado(cambia);
       });
+      // A paragraph's or a cap's name is offered in other selects: redraw them once typed.
+      if (/^(parrafos|grupos)\./.test(ruta) && entrada.tagName !== "SELECT") entrada.addEventListener("change", () => setTimeout(() => this._pintar()));
       contenedor.append(el("label", { for: id, clase: "rc-etiqueta", texto: p.title }),
         control === "porcentaje" ? el("div", { clase: "rc-con-unidad" }, entrada, el("span", { clase: "rc-unidad", "aria-hidden": "true", texto: "%" })) : entrada);
     }
@@ -355,7 +357,8 @@ export class FormularioBases {
       const titulo = parrafo.referencia || ancla;
       const idAncla = `${this._id(`${ruta}.${n}`)}-ancla`;
       const entradaAncla = el("input", { type: "text", id: idAncla, value: ancla, autocomplete: "off", spellcheck: "false" });
-      entradaAncla.addEventListener("change", () => this._renombrar(ancla, entradaAncla.value.trim()));
+      // After the change (a Tab has moved the focus on): redrawn, the focus stays where it went.
+      entradaAncla.addEventListener("change", () => { const nueva = entradaAncla.value.trim(); setTimeout(() => this._renombrar(ancla, nueva)); });
       const quitar = el("button", { type: "button", clase: "md-button rc-boton rc-boton-secundario", texto: `Quitar el párrafo «${titulo}»` });
       quitar.addEventListener("click", () => { delete objeto[clave][ancla]; this._cambiado(true); });
       const hijo = el("fieldset", { clase: "fb-elemento fb-parrafo", id: ancla },
@@ -392,7 +395,9 @@ export class FormularioBases {
       }
     };
     for (const [k, v] of Object.entries(this.valor)) if (k !== "parrafos") recorrer(v);
-    this._cambiado(true);
+    const activo = document.activeElement?.id ?? "";
+    this._pintar(activo.replace(this._id(`parrafos.${antes}`), this._id(`parrafos.${despues}`)));
+    this._cambiado();
   }
 
   // --- errors -------------------------------------------------------------------

@@ -203,7 +203,9 @@ class PaginaSusBases {
       this.calculadora.usarBases(texto, respuesta.formulario, codificadas, caso);
     } else {
       this._mostrarErrores(respuesta.errores ?? []);
-      this.calculadora.sinBases(`Sus bases tienen ${respuesta.errores?.length === 1 ? "un error" : `${respuesta.errores?.length ?? 0} errores`}: corríjalos en el formulario de sus bases para calcular.`, codificadas);
+      const n = respuesta.errores?.length ?? 0;
+      const cuantos = n === 1 ? "un error: corríjalo" : `${n} errores: corríjalos`;
+      this.calculadora.sinBases(`Sus bases tienen ${cuantos} en el formulario de sus bases para calcular.`, codificadas);
       delete this.calculadora.raiz.dataset.pendiente;
     }
   }

@@ -261,24 +261,50 @@ def test_un_enlace_con_sus_bases_en_otra_calculadora_se_ofrece_en_sus_bases(siti
 
 def test_cada_modelo_da_unas_bases_validas_que_calculan(sitio, contexto, tmp_path):
     """Each model («como el art. 21…»), through the form, is accepted by the
-    engine and computes a case as the command line does with its file."""
+    engine and computes a case as the command line does with its file; the
+    case in the calculator stays as the model changes."""
     pagina = abrir(contexto, sitio)
     modelos = pagina.locator("#sb-modelo option")
     valores = modelos.evaluate_all("os => os.map((o) => [o.value, o.textContent])")
     assert len(valores) == 5
     assert any(t.startswith("Como Art. 21 (umbral del 75 %): umbral del 75 % del importe concedido") for _, t in valores)
-    caso = {"importe_concedido": "20000", "coste_proyecto": "25000", "gasto_justificado": "15000",
-            "pagos": [{"fecha": "2024-01-10", "importe": "20000"}], "fecha_resolucion": "2025-02-01"}
+    esperar(pagina, SELECTOR_PROPIA, ("listo",))
+    calculadora = pagina.locator(SELECTOR_PROPIA)
+    calculadora.locator("[name='importe_concedido']").fill("20.000")
+    calculadora.locator("[name='coste_proyecto']").fill("25.000")
+    calculadora.locator("[name='gasto_justificado']").fill("15.000")
+    calculadora.get_by_role("button", name="Añadir pago").click()
+    calculadora.get_by_label("Fecha del pago 1", exact=True).fill("2024-01-10")
+    calculadora.get_by_label("Importe del pago 1", exact=True).fill("20.000")
+    calculadora.locator("[name='fecha_resolucion']").fill("2025-02-01")
     for valor, titulo in valores:
         pagina.locator("#sb-modelo").select_option(valor)
         pagina.get_by_role("button", name="Usar este modelo").click()
         pagina.locator(".sb-mensajes").get_by_text(titulo).wait_for()
-        calculadora = pagina.locator(SELECTOR_PROPIA)
-        if not calculadora.locator("[name='importe_concedido']").input_value():
-            pagina.goto(f"{sitio}sus-bases/{fragmento_bases(del_enlace(pagina.url)[0], caso)}")
         assert esperar(pagina, SELECTOR_PROPIA, ("resultado", "error")) == "resultado", titulo
-        bases, caso_enlace = del_enlace(pagina.url)
+        bases, caso = del_enlace(pagina.url)
+        assert caso["importe_concedido"] == "20000.00" and caso["pagos"], caso
         archivo = tmp_path / f"{valor}.json"
         archivo.write_text(json.dumps(bases, ensure_ascii=False), encoding="utf-8")
-        assert calcular_con_bases(archivo, caso_enlace, tmp_path) == resultado(pagina), titulo
+        assert calcular_con_bases(archivo, caso, tmp_path) == resultado(pagina), titulo
+    assert not contexto.errores, contexto.errores
+
+
+def test_renombrar_un_parrafo_lleva_sus_citas_y_el_foco_sigue(sitio, contexto):
+    pagina = abrir(contexto, sitio)
+    esperar(pagina, SELECTOR_PROPIA, ("listo", "resultado"))
+    identificador = pagina.locator("#apartado-2 > .fb-campo input").first
+    identificador.fill("umbral")
+    identificador.press("Tab")
+    # The paragraph takes its new anchor, the criteria citing it follow,
+    # and the focus is where Tab took it (the paragraph's next field).
+    pagina.locator("#umbral").wait_for()
+    assert pagina.locator("#apartado-2").count() == 0
+    assert pagina.evaluate("() => document.activeElement.closest('#umbral') !== null")
+    assert pagina.evaluate("() => document.activeElement.tagName") in ("INPUT", "TEXTAREA")
+    umbral = campo_de_bases(pagina, "Párrafo del umbral")
+    assert umbral.input_value() == "umbral"
+    assert esperar(pagina, SELECTOR_PROPIA, ("listo", "resultado")) in ("listo", "resultado")
+    bases, _ = del_enlace(pagina.url)
+    assert "umbral" in bases["parrafos"] and bases["regimen"]["ancla"] == "umbral"
     assert not contexto.errores, contexto.errores

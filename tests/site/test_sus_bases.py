@@ -207,8 +207,9 @@ def test_caso_de_otras_bases_se_ofrece_por_su_titulo(sitio, contexto):
     abrir_alli = errores.get_by_role("link", name=f"Abrirlo en la página de «{TITULO_ART21}»")
     abrir_alli.click()
     pagina.wait_for_url("**/bases/art21-umbral-75/**")
-    assert esperar(pagina, SELECTOR, ("resultado", "error")) == "resultado"
-    assert json.loads(pagina.locator(f"{SELECTOR} script[data-resultado]").text_content())["caso"]["bases"] == \
+    destino = '[data-calculadora="art21-umbral-75"]'  # not the page left behind, until it is replaced
+    assert esperar(pagina, destino, ("resultado", "error")) == "resultado"
+    assert json.loads(pagina.locator(f"{destino} script[data-resultado]").text_content())["caso"]["bases"] == \
         "art21-umbral-75"
     assert not contexto.errores, contexto.errores
 

@@ -16,18 +16,22 @@ function nombreDeArchivo(caso) {
   return `caso-reintegro-${caso.bases}${expediente ? `-${expediente}` : ""}.json`;
 }
 
-export function guardarCaso(caso) {
-  const texto = JSON.stringify(caso, null, 2) + "\n";
+// Downloads `texto` as the file `nombre` (made here: nothing leaves the browser).
+export function descargarTexto(nombre, texto) {
   const url = URL.createObjectURL(new Blob([texto], { type: "application/json" }));
   const enlace = document.createElement("a");
   enlace.href = url;
-  enlace.download = nombreDeArchivo(caso);
+  enlace.download = nombre;
   enlace.hidden = true;
   document.body.append(enlace);
   enlace.click();
   enlace.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return enlace.download;
+  return nombre;
+}
+
+export function guardarCaso(caso) {
+  return descargarTexto(nombreDeArchivo(caso), JSON.stringify(caso, null, 2) + "\n");
 }
 
 // A File -> plain case object; ErrorEnlace with a Spanish message when it

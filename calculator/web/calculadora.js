@@ -51,13 +51,23 @@ function reemplazar(url) {
   reemplazarOriginal.call(history, history.state, "", url);
 }
 
+// A case link just opened (a page still reading it, or «Comparar», which
+// holds its case in the address too) is kept as well: Material may rewrite
+// the fragment right after an instant navigation, with the previous page's
+// section in view.
+function fragmentoAProteger() {
+  if (fragmentoProtegido && fragmentoProtegido.ruta === location.pathname) return fragmentoProtegido;
+  return /^#(caso|bases)=/.test(location.hash) ? { ruta: location.pathname, hash: location.hash } : null;
+}
+
 history.replaceState = function (estado, titulo, url) {
-  if (fragmentoProtegido && fragmentoProtegido.ruta === location.pathname && url !== undefined && url !== null) {
+  const protegido = fragmentoAProteger();
+  if (protegido && url !== undefined && url !== null) {
     try {
       const nueva = new URL(String(url), location.href);
       if (nueva.origin === location.origin && nueva.pathname === location.pathname
-          && nueva.search === location.search && !nueva.hash.startsWith(PREFIJO_CASO)) {
-        nueva.hash = fragmentoProtegido.hash.slice(1);
+          && nueva.search === location.search && !/^#(caso|bases)=/.test(nueva.hash)) {
+        nueva.hash = protegido.hash.slice(1);
         url = nueva.href;
       }
     } catch {
@@ -92,7 +102,7 @@ function rutaNormalizada(url) {
   return url.pathname.replace(/index\.html$/, "");
 }
 
-class Calculadora {
+export class Calculadora {
   constructor(raiz) {
     this.raiz = raiz;
     this.id = raiz.dataset.calculadora;
@@ -197,19 +207,30 @@ class Calculadora {
     const datos = await datosMotor();
     if (this.destruida) return;
     this.version = datos.version_motor;
-    let descripcion = datos.formularios?.[this.id];
+    this.catalogo = datos.catalogo ?? [];
+    const descripcion = await this._descripcion(datos);
+    if (this.destruida) return;
     if (!descripcion) {
-      const conocidas = (datos.catalogo ?? []).map((b) => b.id).join(", ");
+      const conocidas = this.catalogo.map((b) => b.id).join(", ");
       this._falloGeneral(`Esta página pide la calculadora de unas bases desconocidas («${this.id}»). Bases disponibles: ${conocidas}.`);
       return;
     }
+    this._usarFormulario(descripcion);
+    this.alCambiarFragmento(true);
+    (window.requestIdleCallback ?? setTimeout)(() => fechaDeHoy());
+  }
+
+  // The form of this page's bases (a subclass: the user's own).
+  async _descripcion(datos) {
+    return datos.formularios?.[this.id];
+  }
+
+  _usarFormulario(descripcion) {
     this.formulario = new Formulario(descripcion, {
       alCambiar: () => this._alEditar(),
       alExplicar: (porQue, boton, despuesDe) => this.explicaciones.alternar(boton, porQue, despuesDe),
     });
     this.zonaFormulario.replaceChildren(this.formulario.nodo);
-    this.alCambiarFragmento(true);
-    (window.requestIdleCallback ?? setTimeout)(() => fechaDeHoy());
   }
 
   _falloGeneral(mensaje) {
@@ -220,9 +241,18 @@ class Calculadora {
 
   // --- URL fragment -----------------------------------------------------------
 
+  // The fragment of a case: "#caso=…" ("" without data); a subclass adds its bases.
+  _fragmentoDe(caso) {
+    return caso && !this.formulario.sinDatos(caso) ? PREFIJO_CASO + codificarCaso(caso) : "";
+  }
+
+  _esFragmento(hash) {
+    return hash.startsWith(PREFIJO_CASO);
+  }
+
   _urlCaso(caso) {
     const u = new URL(location.href);
-    u.hash = caso && !this.formulario.sinDatos(caso) ? PREFIJO_CASO.slice(1) + codificarCaso(caso) : "";
+    u.hash = this._fragmentoDe(caso).slice(1);
     return u;
   }
 
@@ -237,7 +267,7 @@ class Calculadora {
     const u = this._urlCaso(caso);
     const nuevo = u.hash;
     fragmentoProtegido = nuevo ? { ruta: location.pathname, hash: nuevo } : null;
-    if (!nuevo && !location.hash.startsWith(PREFIJO_CASO)) return; // keep #apartado-… alone
+    if (!nuevo && !this._esFragmento(location.hash)) return; // keep #apartado-… alone
     if (forzar) this.fragmento = null;
     if (nuevo === location.hash) { this.fragmento = nuevo; return; }
     this.fragmento = nuevo;
@@ -265,7 +295,11 @@ class Calculadora {
   alCambiarFragmento(inicial = false) {
     if (!this.formulario) return;
     const hash = location.hash;
-    if (!hash.startsWith(PREFIJO_CASO)) {
+    if (hash.startsWith("#bases=") && !this._esFragmento(hash)) {
+      this._ofrecerSusBases(hash);
+      return;
+    }
+    if (!this._esFragmento(hash)) {
       // An ordinary anchor (#apartado-2): the case stays in the form, and its
       // link comes back to the address (without moving the page).
       const reciente = casosRecientes.get(this._clave());
@@ -304,13 +338,37 @@ class Calculadora {
     if (origen) this._abrir(origen);
     if (caso.bases !== undefined && caso.bases !== this.id) {
       this.formulario.vaciar();
-      const otra = String(caso.bases);
-      this._mostrarErrorEnlace(`${quien} es un caso de otras bases («${otra}»), no de esta página («${this.id}»). Ábralo en la página de esas bases.`);
+      this._ofrecerOtrasBases(caso, quien);
       return;
     }
     this._quitarDeshacer();
     const errores = this.formulario.rellenar(caso);
     this._calcularAhora(errores);
+  }
+
+  // A case of another of the site's bases: named by its title, with a link
+  // that opens it on that bases' page.
+  _ofrecerOtrasBases(caso, quien) {
+    const otra = this.catalogo?.find((b) => b.id === caso.bases);
+    const propia = this.catalogo?.find((b) => b.id === this.id)?.titulo ?? this.formulario.descripcion.titulo ?? this.id;
+    if (!otra) {
+      this._mostrarErrorEnlace(`${quien} es un caso de otras bases («${String(caso.bases)}»), que este sitio no tiene; esta página es «${propia}».`);
+      return;
+    }
+    const mensaje = `${quien} es un caso de «${otra.titulo}», no de esta página («${propia}»).`;
+    this._mostrarErrorEnlace(mensaje);
+    const destino = this._url(otra.pagina);
+    destino.hash = PREFIJO_CASO.slice(1) + codificarCaso(caso);
+    this.erroresGenerales.append(el("p", {}, el("a", { href: destino.href, clase: "rc-abrir-otras", texto: `Abrirlo en la página de «${otra.titulo}»` })));
+  }
+
+  // A link with a user's own bases, opened on one of the site's bases.
+  _ofrecerSusBases(hash) {
+    this.formulario.vaciar();
+    this._mostrarErrorEnlace("El enlace es un caso con unas bases descritas por el usuario, no con las de esta página.");
+    const destino = this._url("sus-bases/");
+    destino.hash = hash.slice(1);
+    this.erroresGenerales.append(el("p", {}, el("a", { href: destino.href, clase: "rc-abrir-otras", texto: "Abrirlo en «Sus bases»" })));
   }
 
   _mostrarErrorEnlace(mensaje) {
@@ -417,7 +475,7 @@ class Calculadora {
     }
     let respuesta;
     try {
-      respuesta = JSON.parse(await m.pedir("calcular", JSON.stringify(caso)));
+      respuesta = JSON.parse(await m.pedir("calcular", this._argumento(caso)));
     } catch (e) {
       if (secuencia === this.secuencia) this._mostrarErrores([{ campo: "caso", etiqueta: "Caso", mensaje: `el motor falló: ${e.message}` }]);
       return;
@@ -425,6 +483,11 @@ class Calculadora {
     if (this.destruida || secuencia !== this.secuencia) return; // a newer edit won
     if (respuesta.estado === "resultado") this._mostrarResultado(caso, respuesta);
     else this._mostrarErrores(Array.isArray(respuesta.errores) ? respuesta.errores : [{ campo: "caso", etiqueta: "Caso", mensaje: "respuesta no válida del motor" }]);
+  }
+
+  // What the worker's «calcular» takes: the case (a subclass: and its bases).
+  _argumento(caso) {
+    return JSON.stringify(caso);
   }
 
   _quitarResultado() {
@@ -505,7 +568,8 @@ class Calculadora {
       renderizarResultado(r, { enlaceCita: (cita) => this._enlaceCita(cita), avisos: this._avisos(faltan) }),
       el("p", { clase: "rc-pie" },
         `Calculado el ${fecha} con el motor reintegro ${r.version_motor ?? this.version ?? ""}. `,
-        el("a", { href: enlace, clase: "rc-enlace-caso", texto: "Enlace que reproduce este cálculo" }), "."),
+        el("a", { href: enlace, clase: "rc-enlace-caso", texto: "Enlace que reproduce este cálculo" }), ". ",
+        el("a", { href: this._url(`comparar/${this._fragmentoDe(caso)}`).href, clase: "rc-enlace-comparar", texto: "Ver este caso con otras bases" }), "."),
       el("p", { clase: "rc-aviso-legal", texto: "Este cálculo es una autoevaluación orientativa; el importe que se exija lo fija la resolución del órgano concedente." }),
       datos);
     this.explicaciones.olvidarRetirados();
@@ -673,7 +737,8 @@ function iniciar() {
   iniciada = true;
   for (const c of activas) c.destruir();
   activas = [];
-  const raices = document.querySelectorAll("[data-calculadora]");
+  // The «Sus bases» page runs its own (sus-bases.js).
+  const raices = document.querySelectorAll("[data-calculadora]:not([data-bases-propias])");
   if (!raices.length) return;
   motor(); // start the engine at once, not on the first click
   activas = [...raices].map((raiz) => new Calculadora(raiz));
@@ -721,6 +786,6 @@ if ("serviceWorker" in navigator) {
       return registro.update(); // a new build? (register() alone does not check)
     })
     .catch((e) => console.warn(`Reintegro: sin modo sin conexión (${e.message})`));
-  const tras = () => (document.querySelector("[data-calculadora]") ? motor().listo.then(registrar, registrar) : registrar());
+  const tras = () => (document.querySelector("[data-calculadora], [data-comparacion]") ? motor().listo.then(registrar, registrar) : registrar());
   if (document.readyState === "complete") tras(); else window.addEventListener("load", tras, { once: true });
 }

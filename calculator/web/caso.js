@@ -114,27 +114,28 @@ export function codificarCaso(caso) {
 export class ErrorEnlace extends Error {}
 
 // Only plain data survives: objects (without dangerous keys), arrays,
-// strings, finite numbers, booleans and null.
-function limpiar(valor, origen, profundidad = 0) {
-  if (profundidad > 8) throw new ErrorEnlace(`el caso del ${origen} está demasiado anidado`);
+// strings, finite numbers, booleans and null. `que` names the data in the
+// messages: "el caso del enlace", "las bases del archivo".
+export function limpiarDatos(valor, que, profundidad = 0) {
+  if (profundidad > 8) throw new ErrorEnlace(`hay demasiados niveles anidados en ${que}`);
   if (valor === null || typeof valor === "string" || typeof valor === "boolean") return valor;
   if (typeof valor === "number") {
-    if (!Number.isFinite(valor)) throw new ErrorEnlace(`el caso del ${origen} tiene un número no válido`);
+    if (!Number.isFinite(valor)) throw new ErrorEnlace(`hay un número no válido en ${que}`);
     return valor;
   }
   if (Array.isArray(valor)) {
-    if (valor.length > 500) throw new ErrorEnlace(`el caso del ${origen} tiene demasiados elementos`);
-    return valor.map((v) => limpiar(v, origen, profundidad + 1));
+    if (valor.length > 500) throw new ErrorEnlace(`hay demasiados elementos en ${que}`);
+    return valor.map((v) => limpiarDatos(v, que, profundidad + 1));
   }
   if (typeof valor === "object") {
     const limpio = {};
     for (const [clave, v] of Object.entries(valor)) {
       if (CLAVES_PROHIBIDAS.has(clave)) continue;
-      limpio[clave] = limpiar(v, origen, profundidad + 1);
+      limpio[clave] = limpiarDatos(v, que, profundidad + 1);
     }
     return limpio;
   }
-  throw new ErrorEnlace(`el caso del ${origen} contiene datos no válidos`);
+  throw new ErrorEnlace(`hay datos no válidos en ${que}`);
 }
 
 // A case's JSON text (from a link or a saved file) -> plain case object.
@@ -150,7 +151,7 @@ export function leerCasoDeTexto(texto, origen = "enlace") {
   if (valor === null || typeof valor !== "object" || Array.isArray(valor)) {
     throw new ErrorEnlace(`el caso del ${origen} debe ser un objeto JSON`);
   }
-  return limpiar(valor, origen);
+  return limpiarDatos(valor, `el caso del ${origen}`);
 }
 
 // The fragment (location.hash) -> plain case object, or null when the

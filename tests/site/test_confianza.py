@@ -110,7 +110,12 @@ def abrir_con_su_caso(pagina, origen: str, ruta: str) -> str | None:
     bases = ruta.removeprefix("bases/").rstrip("/")
     if bases in CASOS:
         url += fragmento_de(caso_json(bases))
+    elif ruta in ("sus-bases/", "comparar/"):
+        # The art. 21 case without its bases: under the page's model, or under every bases.
+        url += fragmento_de({k: v for k, v in caso_json("art21-umbral-75").items() if k != "bases"})
     pagina.goto(url)
+    if ruta == "comparar/":
+        return esperar_estado(pagina, ("resultado", "error"), "[data-comparacion]")
     if not pagina.locator(SELECTOR).count():
         return None
     return esperar_estado(pagina, ("resultado", "error"))

@@ -539,8 +539,12 @@ def test_un_archivo_que_no_es_un_caso_se_dice_y_no_se_carga(sitio, contexto, tmp
     with pagina.expect_file_chooser() as eleccion:
         pagina.locator(SELECTOR).get_by_role("button", name="Abrir un caso guardado").click()
     eleccion.value.set_files(str(otra))
-    pagina.wait_for_function("() => document.querySelector('.rc-errores-generales').textContent.includes('otras bases')")
-    assert "El archivo es un caso de otras bases («art21-umbral-75»)" in pagina.locator(f"{SELECTOR} .rc-errores-generales").inner_text()
+    pagina.wait_for_function("() => document.querySelector('.rc-errores-generales').textContent.includes('Abrirlo en la página')")
+    # Named by its title, never by its internal id, and offered on its page.
+    errores = pagina.locator(f"{SELECTOR} .rc-errores-generales")
+    assert "El archivo es un caso de «Artículo 21: reintegro proporcional por encima del 75 %»" in errores.inner_text()
+    assert "art21-umbral-75" not in errores.inner_text()
+    assert "/bases/art21-umbral-75/#caso=" in errores.get_by_role("link").get_attribute("href")
 
 
 @pytest.mark.parametrize("bases, fuente", [

@@ -685,27 +685,6 @@ def on_files(files: Files, config) -> Files:
     return files
 
 
-# Calculator pages start the engine worker from their <head>
-# (calculator/web/arranque-temprano.js), before Material's bundle runs. The
-# tag goes before the first stylesheet: the parser meets it at once and
-# Chromium asks for it with the stylesheets (about 0.04 s after navigation on
-# a returning visit), instead of after them and after Material's inline
-# script, which waits for them (about 0.1 s). After seguridad.py's CSP
-# <meta>, which must precede every script.
-ARRANQUE_TEMPRANO = "arranque-temprano.js"
-PRIMERA_HOJA_DE_ESTILO = '<link rel="stylesheet"'
-
-
-def on_post_page(output: str, page, config) -> str:
-    if 'data-calculadora="' not in output:
-        return output
-    cabecera = output.split("</head>", 1)[0]
-    if "</head>" not in output or PRIMERA_HOJA_DE_ESTILO not in cabecera:
-        raise _error(f"{page.file.src_uri}: la cabecera no tiene hoja de estilo ante la que arrancar el motor")
-    src = "../" * page.url.count("/") + DESTINO_CALCULADORA + ARRANQUE_TEMPRANO  # relative: any base path
-    return output.replace(PRIMERA_HOJA_DE_ESTILO, f'<script async src="{src}"></script>\n    {PRIMERA_HOJA_DE_ESTILO}', 1)
-
-
 def on_serve(server, config, builder):
     # `mkdocs serve` rebuilds when the calculator or the engine changes too.
     for ruta in (WEB, MOTOR, MANIFIESTO):

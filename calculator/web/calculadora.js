@@ -26,8 +26,8 @@ import { guardarCaso, leerArchivo } from "./archivo.js";
 const RAIZ_SITIO = new URL("../../", import.meta.url); // assets/calculadora/ -> site root
 const ESPERA_MS = 180;
 // The address is rewritten at most this often while the user types (Chromium
-// ignores history updates beyond about 200 in 10 s, and Material's own
-// scroll tracking uses them too); a rewrite the browser dropped is retried.
+// ignores history updates beyond about 200 in 10 s); a rewrite the browser
+// dropped is retried.
 const FRAGMENTO_MS = 100;
 const REINTENTOS_FRAGMENTO = 60;
 // What the user does that means "leave the page where I put it".
@@ -38,44 +38,6 @@ const GESTOS = ["wheel", "touchmove", "keydown", "pointerdown"];
 // contents entry, a "¶" link) changes the address, which would otherwise
 // empty the form: the new calculator takes its case back from here.
 const casosRecientes = new Map();
-
-// Material's "navigation.tracking" rewrites the fragment with the section in
-// view while the reader scrolls (history.replaceState), which would drop the
-// case from the address. While this page's calculator holds a case, a
-// rewrite of this same page's fragment keeps the case instead. Other
-// replaceState calls (other paths, no URL) pass through untouched.
-const reemplazarOriginal = History.prototype.replaceState;
-let fragmentoProtegido = null; // {ruta, hash: "#caso=…"} of the case on screen, or null
-
-function reemplazar(url) {
-  reemplazarOriginal.call(history, history.state, "", url);
-}
-
-// A case link just opened (a page still reading it, or «Comparar», which
-// holds its case in the address too) is kept as well: Material may rewrite
-// the fragment right after an instant navigation, with the previous page's
-// section in view.
-function fragmentoAProteger() {
-  if (fragmentoProtegido && fragmentoProtegido.ruta === location.pathname) return fragmentoProtegido;
-  return /^#(caso|bases)=/.test(location.hash) ? { ruta: location.pathname, hash: location.hash } : null;
-}
-
-history.replaceState = function (estado, titulo, url) {
-  const protegido = fragmentoAProteger();
-  if (protegido && url !== undefined && url !== null) {
-    try {
-      const nueva = new URL(String(url), location.href);
-      if (nueva.origin === location.origin && nueva.pathname === location.pathname
-          && nueva.search === location.search && !/^#(caso|bases)=/.test(nueva.hash)) {
-        nueva.hash = protegido.hash.slice(1);
-        url = nueva.href;
-      }
-    } catch {
-      // not a URL we understand: leave it alone
-    }
-  }
-  return reemplazarOriginal.call(this, estado, titulo, url);
-};
 
 // Today's date in Spanish, at the foot of a result and in its printed
 // report. The first Intl date formatter of a page costs 15-30 ms (Chromium
@@ -129,7 +91,6 @@ export class Calculadora {
 
   destruir() {
     this.destruida = true;
-    fragmentoProtegido = null;
     clearTimeout(this.temporizador);
     clearTimeout(this.temporizadorFragmento);
     this.desuscribir?.();
@@ -266,12 +227,11 @@ export class Calculadora {
     casosRecientes.set(this._clave(), caso);
     const u = this._urlCaso(caso);
     const nuevo = u.hash;
-    fragmentoProtegido = nuevo ? { ruta: location.pathname, hash: nuevo } : null;
     if (!nuevo && !this._esFragmento(location.hash)) return; // keep #apartado-… alone
     if (forzar) this.fragmento = null;
     if (nuevo === location.hash) { this.fragmento = nuevo; return; }
     this.fragmento = nuevo;
-    reemplazar(nuevo ? u.href : u.href.replace(/#$/, ""));
+    history.replaceState(history.state, "", nuevo ? u.href : u.href.replace(/#$/, ""));
     if (location.hash !== nuevo && intento < REINTENTOS_FRAGMENTO && !this.destruida) {
       // The browser dropped the rewrite (too many history updates at once).
       this.temporizadorFragmento = setTimeout(() => this._escribirFragmento(this.formulario.leerCaso(this.id), true, intento + 1), 250);
@@ -315,7 +275,6 @@ export class Calculadora {
     }
     if (hash === this.fragmento) return;
     this.fragmento = hash;
-    fragmentoProtegido = null;
     // A link opened (not a fragment changed under an open page, nor a page
     // come back to): say so and land on its result.
     const abierto = inicial && !llegadaPorHistorial() ? "desde el enlace" : null;

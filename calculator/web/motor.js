@@ -41,29 +41,13 @@ class Motor {
       this._rechazar = rechazar;
     });
     this.listo.catch(() => {});
-    const temprano = window.__reintegroTemprano;
-    window.__reintegroTemprano = null; // this page's worker exists from now on
-    if (temprano) {
-      this.tiempos.inicio = temprano.inicio;
-      this._conectar(temprano.worker);
-      temprano.soltar();
-      for (const evento of temprano.eventos) {
-        if (evento.type === "message") this.worker.onmessage(evento);
-        else this.worker.onerror(evento);
-      }
-      return;
-    }
     try {
-      this._conectar(new Worker(URL_WORKER, { type: "module", name: "reintegro" }));
+      this.worker = new Worker(URL_WORKER, { type: "module", name: "reintegro" });
     } catch (e) {
       this.worker = null;
       queueMicrotask(() => this._fallar(`este navegador no puede iniciar el motor (${e.message})`));
+      return;
     }
-  }
-
-  // The worker started by arranque-temprano.js, or by this module.
-  _conectar(worker) {
-    this.worker = worker;
     this.worker.onmessage = (e) => this._recibir(e.data);
     this.worker.onerror = (e) => {
       e.preventDefault?.();

@@ -171,7 +171,7 @@ export function dibujarGrafico(barrido, anchoDisponible) {
   const titulo = barrido.cobrado ? "Lo que devolvería según el gasto aceptado" : "La subvención final según el gasto aceptado";
   const actual = puntos.find((p) => p.gasto_aceptado === barrido.actual);
   const dibujo = svg("svg", {
-    clase: "rc-grafico-svg", viewBox: `0 0 ${ancho} ${alto}`, role: "img",
+    clase: "rc-grafico-svg", viewBox: `0 0 ${ancho} ${alto}`, width: ancho, height: alto, role: "img",
     "aria-labelledby": `${id}-titulo`, "aria-describedby": `${id}-desc`, preserveAspectRatio: "xMinYMin meet",
   },
   svg("title", { id: `${id}-titulo`, texto: titulo }),

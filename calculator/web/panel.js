@@ -194,7 +194,8 @@ function plazo(p, hoy, ctx) {
 function bloquePlazos(r, ctx) {
   const plazos = (r.plazos ?? []).filter((p) => p && p.fecha).sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : 0));
   if (!plazos.length) return null;
-  const hoy = ctx.hoy ?? hoyISO();
+  // The engine's today when the result names it (a voluntary payment today).
+  const hoy = r.margen?.si_ingresa_el?.fecha ?? ctx.hoy ?? hoyISO();
   const elementos = plazos.map((p) => plazo(p, hoy, ctx));
   const despues = plazos.findIndex((p) => p.fecha >= hoy);
   const marca = el("li", { clase: "rc-plazo rc-plazo-hoy", "data-plazo": "hoy" },

@@ -51,6 +51,18 @@ def ancho(request) -> int:
     return request.param
 
 
+def mostrar(pagina, selector: str) -> None:
+    """Scroll `selector` to the top of the screen, below Material's header."""
+    pagina.evaluate("""s => {
+        const n = document.querySelector(s);
+        n.scrollIntoView({block: 'start'});
+        const cabecera = document.querySelector('.md-header');
+        const alto = cabecera ? cabecera.getBoundingClientRect().height : 0;
+        const caja = n.closest('.reintegro-calculadora');
+        (caja && caja.scrollHeight > caja.clientHeight ? caja : window).scrollBy(0, -alto - 8);
+    }""", selector)
+
+
 def cifras(locator) -> list[str]:
     """The amounts a part of the panel marks as figures (data-importe), with
     the text each shows."""
@@ -156,10 +168,9 @@ def test_la_tesorera_lee_lo_que_le_falta_y_cada_cifra_es_la_del_motor(nuevo_cont
         return escala * parseFloat(getComputedStyle(s.querySelector('text')).fontSize);
     }""")
     assert letra >= 10, letra
-    pagina.locator(".rc-panel").scroll_into_view_if_needed()
-    pagina.evaluate("() => document.querySelector('.rc-panel').scrollIntoView({block: 'start'})")
+    mostrar(pagina, ".rc-panel")
     pagina.screenshot(path=str(capturas / f"panel-tesorera-{ancho}.png"))
-    pagina.evaluate("() => document.querySelector('.rc-grafico').scrollIntoView({block: 'start'})")
+    mostrar(pagina, ".rc-grafico")
     pagina.screenshot(path=str(capturas / f"panel-grafico-{ancho}.png"))
     assert not c.errores, c.errores
 
@@ -253,8 +264,8 @@ def _contraste(a, b) -> float:
 
 
 @pytest.mark.parametrize("esquema", ["default", "slate"])
-def test_el_grafico_se_lee_en_las_dos_paletas(nuevo_contexto, sitio, capturas, esquema):
-    c, pagina = abrir_caso(nuevo_contexto, sitio, TESORERA, 1280)
+def test_el_grafico_se_lee_en_las_dos_paletas(nuevo_contexto, sitio, capturas, esquema, ancho):
+    c, pagina = abrir_caso(nuevo_contexto, sitio, TESORERA, ancho)
     pagina.evaluate("e => document.body.setAttribute('data-md-color-scheme', e)", esquema)
     pagina_fondo = _color(pagina, "body", "backgroundColor")
     fondo = _color(pagina, ".rc-panel", "backgroundColor", pagina_fondo)
@@ -265,8 +276,8 @@ def test_el_grafico_se_lee_en_las_dos_paletas(nuevo_contexto, sitio, capturas, e
     assert _contraste(linea, fondo) >= 3, (linea, fondo)
     assert _contraste(total, fondo) >= 3, (total, fondo)
     assert _contraste(texto, fondo) >= 4.5, (texto, fondo)
-    pagina.evaluate("() => document.querySelector('.rc-grafico').scrollIntoView({block: 'start'})")
-    pagina.screenshot(path=str(capturas / f"panel-grafico-{esquema}-1280.png"))
+    mostrar(pagina, ".rc-grafico")
+    pagina.screenshot(path=str(capturas / f"panel-grafico-{esquema}-{ancho}.png"))
     assert not c.errores, c.errores
 
 
@@ -289,6 +300,39 @@ def test_el_informe_impreso_lleva_el_panel_las_lecturas_y_la_tabla_del_grafico(n
     assert rival.locator(".rc-lectura-rival").text_content() == euros(r["lecturas"][0]["total_a_ingresar"])
     assert rival.locator(".rc-lectura-central").text_content() == euros(r["total_a_ingresar"])
     pagina.screenshot(path=str(capturas / "panel-impreso-1280.png"), full_page=True)
+    pagina.locator(".rc-panel").screenshot(path=str(capturas / "panel-impreso-panel-1280.png"))
+    pagina.locator(".rc-lecturas-seccion").screenshot(path=str(capturas / "panel-impreso-lecturas-1280.png"))
     pdf = pagina.pdf(format="A4")
     assert pdf.startswith(b"%PDF")
+    assert not c.errores, c.errores
+
+
+# No justification presented, nothing paid yet: the loss is of the right to
+# be paid (the final grant), and the 15 days of the requerimiento (RLGS 70.3)
+# are the remedy.
+SIN_JUSTIFICAR = {
+    "bases": "art21-umbral-75", "importe_concedido": "20000", "sin_justificacion": True,
+    "fecha_limite_justificacion": "2025-06-30",
+}
+
+
+def test_sin_justificar_el_panel_habla_de_la_subvencion_final_y_del_requerimiento(nuevo_contexto, sitio):
+    c, pagina = abrir_caso(nuevo_contexto, sitio, SIN_JUSTIFICAR, 375)
+    r = mismo_resultado_que_cpython(pagina, SIN_JUSTIFICAR)
+    causa = r["margen"]["por_causa"][0]
+    assert causa["campo"] == "sin_justificacion" and r["reintegro"] == "0.00"
+    li = pagina.locator('.rc-panel-causa[data-campo="sin_justificacion"]')
+    perdida = Decimal(causa["importe_final_sin_ella"]) - Decimal(r["importe_final"])
+    assert cifras(li) == [[f"{perdida:.2f}", euros(perdida)], [causa["importe_final_sin_ella"], euros(causa["importe_final_sin_ella"])]]
+    assert "sin ella la subvención final sería de" in li.text_content()
+    assert li.locator("a.rc-enlace-cita").evaluate_all("ns => ns.map(a => a.dataset.enlace)") == [
+        causa["cita"]["enlace"], causa["cita_remedio"]["enlace"]]
+    assert causa["cita_remedio"]["enlace"] == "como-se-calcula/#rlgs-70-3"
+    ids = [p["id"] for p in sorted(r["plazos"], key=lambda p: p["fecha"])]
+    assert ids == ["requerimiento-justificacion", "prescripcion"]
+    requerimiento = pagina.locator('.rc-plazos > li[data-plazo="requerimiento-justificacion"]')
+    assert requerimiento.locator("a.rc-enlace-cita").evaluate_all("ns => ns.map(a => a.dataset.enlace)") == [
+        "como-se-calcula/#rlgs-70-3", "derechos-y-plazos/#requerimiento-de-justificacion"]
+    # A deadline already past says so.
+    assert "(ya pasó)" in requerimiento.text_content()
     assert not c.errores, c.errores

@@ -120,14 +120,13 @@ function bloqueUmbrales(r) {
 // --- each breach -------------------------------------------------------------
 
 // What the breach costs today: the reintegro (or the final grant) with it
-// against without it.
+// against without it (the engine's text says both figures).
 function costeDeCausa(r, c) {
   const cobrado = positivo(r.reintegro) || positivo(c.reintegro_sin_ella);
   const coste = cobrado ? resta(r.reintegro, c.reintegro_sin_ella) : resta(c.importe_final_sin_ella, r.importe_final);
   if (!positivo(coste)) return null;
   return el("p", { clase: "rc-panel-coste" }, "Le cuesta ", cifra(coste),
-    cobrado ? ": sin ella devolvería " : ": sin ella la subvención final sería de ",
-    cifra(cobrado ? c.reintegro_sin_ella : c.importe_final_sin_ella), ".");
+    cobrado ? " de reintegro." : " de subvención.");
 }
 
 function causa(r, c, ctx) {

@@ -126,7 +126,7 @@ function costeDeCausa(r, c) {
   const coste = cobrado ? resta(r.reintegro, c.reintegro_sin_ella) : resta(c.importe_final_sin_ella, r.importe_final);
   if (!positivo(coste)) return null;
   return el("p", { clase: "rc-panel-coste" }, "Le cuesta ", cifra(coste),
-    cobrado ? " de reintegro." : " de subvención.");
+    cobrado ? " más de reintegro." : " de subvención.");
 }
 
 function causa(r, c, ctx) {

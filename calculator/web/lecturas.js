@@ -28,7 +28,7 @@ function cifras(r, l) {
       el("td", {}),
       el("th", { scope: "col", texto: "Con esta lectura" }),
       el("th", { scope: "col", texto: "Con la lectura central" }))),
-    el("tbody", {}, filas.map(([clave, etiqueta, valor]) => el("tr", { "data-cifra": clave },
+    el("tbody", {}, filas.map(([clave, etiqueta, valor]) => el("tr", { "data-figura": clave },
       el("th", { scope: "row", texto: etiqueta }),
       el("td", { clase: "rc-num rc-lectura-rival", texto: formatearEuros(valor(l)) }),
       el("td", { clase: "rc-num rc-lectura-central", texto: formatearEuros(valor(r)) })))));

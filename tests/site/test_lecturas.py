@@ -64,9 +64,9 @@ def comprobar_lecturas(pagina, r: dict, id_esperado: str) -> None:
         # where this reading changes them.
         filas = li.locator(".rc-lectura-cifras tbody tr")
         esperadas = [k for k in FIGURAS if k == "total_a_ingresar" or lectura[k] != central(r, k)]
-        assert filas.evaluate_all("ns => ns.map(n => n.dataset.cifra)") == esperadas
+        assert filas.evaluate_all("ns => ns.map(n => n.dataset.figura)") == esperadas
         for clave in esperadas:
-            fila = li.locator(f'tr[data-cifra="{clave}"]')
+            fila = li.locator(f'tr[data-figura="{clave}"]')
             assert fila.locator(".rc-lectura-rival").text_content() == euros(lectura[clave])
             assert fila.locator(".rc-lectura-central").text_content() == euros(central(r, clave))
         # The note of the criterion it contests, when the result has it.

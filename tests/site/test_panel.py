@@ -296,7 +296,7 @@ def test_el_informe_impreso_lleva_el_panel_las_lecturas_y_la_tabla_del_grafico(n
     assert filas.count() > 20
     assert all(filas.nth(i).is_visible() for i in range(filas.count()))
     assert not pagina.locator(".rc-grafico-datos > summary").is_visible()
-    rival = pagina.locator('.rc-lectura[data-lectura="D3"] tr[data-cifra="total_a_ingresar"]')
+    rival = pagina.locator('.rc-lectura[data-lectura="D3"] tr[data-figura="total_a_ingresar"]')
     assert rival.locator(".rc-lectura-rival").text_content() == euros(r["lecturas"][0]["total_a_ingresar"])
     assert rival.locator(".rc-lectura-central").text_content() == euros(r["total_a_ingresar"])
     pagina.screenshot(path=str(capturas / "panel-impreso-1280.png"), full_page=True)

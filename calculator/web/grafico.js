@@ -196,7 +196,8 @@ export function contenedorGrafico() {
 
 // Ask the engine for the sweep (`pedir()` resolves with the bridge's JSON)
 // and draw it in the result's panel, unless a newer result replaced it
-// (`vigente()` false). performance marks for benchmarks/benchmark.py.
+// (`vigente()` false). The box's data-estado says where it stands:
+// "cargando", "listo" or "error" (tests and benchmarks/benchmark.py wait on it).
 export async function completarGrafico(zona, pedir, vigente) {
   const caja = zona.querySelector(".rc-grafico");
   if (!caja) return;
@@ -219,5 +220,4 @@ export async function completarGrafico(zona, pedir, vigente) {
   }
   caja.replaceChildren(figura);
   caja.dataset.estado = "listo";
-  performance.mark("reintegro:grafico");
 }

@@ -102,12 +102,16 @@ function umbral(limite, puntos, serie, e, alto) {
     alcanzado ? svg("circle", { clase: "rc-punto-umbral", cx: x, cy: e.y(alcanzado[serie.clave]), r: 4 }) : null);
 }
 
-function aqui(actual, serie, e, ancho) {
+// «Usted está aquí»: a dot on the main line, its label above it unless the
+// other line (the total with interest) runs just above, or the top is near.
+function aqui(actual, serie, otra, e, ancho) {
   if (!actual) return null;
   const cx = e.x(actual.gasto_aceptado);
   const cy = e.y(actual[serie.clave]);
   const izquierda = cx > ancho * 0.6;
-  const ty = cy < MARGEN.arriba + 24 ? cy + 22 : cy - 12;
+  const encima = otra ? cy - e.y(actual[otra.clave]) : Infinity;
+  const debajo = cy < MARGEN.arriba + 24 || (encima >= 0 && encima < 30);
+  const ty = debajo ? cy + 22 : cy - 12;
   return svg("g", { clase: "rc-aqui", "aria-hidden": "true" },
     svg("circle", { clase: "rc-aqui-punto", cx, cy, r: 6 }),
     svg("text", { clase: "rc-aqui-texto", x: izquierda ? cx - 10 : cx + 10, y: ty, "text-anchor": izquierda ? "end" : "start", texto: "Usted está aquí" }));
@@ -179,7 +183,7 @@ export function dibujarGrafico(barrido, anchoDisponible) {
   ejes(e, ancho, alto),
   lista.slice().reverse().map((s) => linea(puntos, s, e)),
   (barrido.umbrales ?? []).map((limite) => umbral(limite, puntos, principal, e, alto)),
-  aqui(actual, principal, e, ancho));
+  aqui(actual, principal, lista[1], e, ancho));
   return el("figure", { clase: "rc-grafico-figura" },
     el("figcaption", { clase: "rc-grafico-titulo", texto: titulo }),
     dibujo,

@@ -214,10 +214,16 @@ def test_sigue_una_cita_del_panel_y_vuelve(nuevo_contexto, sitio, ancho, captura
     seccion = pagina.locator("#prescripcion")
     seccion.wait_for()
     assert "Prescripción" in seccion.text_content()
-    pagina.wait_for_function("() => { const t = document.getElementById('prescripcion').getBoundingClientRect().top; return t >= 0 && t < 200; }")
+    arriba = "() => { const t = document.getElementById('prescripcion').getBoundingClientRect().top; return t >= 0 && t < 200; }"
+    try:
+        pagina.wait_for_function(arriba, timeout=20_000)
+    except Exception:  # say where the page landed instead of a bare timeout
+        donde = pagina.evaluate("() => [location.href, document.getElementById('prescripcion').getBoundingClientRect().top, scrollY]")
+        pytest.fail(f"la sección #prescripcion no quedó arriba de la pantalla: {donde}")
     pagina.screenshot(path=str(capturas / f"panel-derechos-{ancho}.png"))
     # Back: the same case, the same result, the panel again.
     pagina.go_back()
+    pagina.wait_for_url(re.compile(r"/bases/art21-umbral-75/#caso="))
     assert esperar_estado(pagina, ("resultado",)) == "resultado"
     esperar_grafico(pagina)
     assert resultado_de_la_pagina(pagina) == antes

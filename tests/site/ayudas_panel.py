@@ -97,8 +97,3 @@ def mismo_resultado_que_cpython(pagina, caso: dict) -> dict:
     de_cpython = resultado_cpython(caso, hoy_de_la_pagina(del_navegador))
     assert del_navegador == de_cpython
     return de_cpython
-
-
-def texto(locator) -> str:
-    """Text as read, with the no-break spaces of the amounts kept."""
-    return " ".join(locator.text_content().split(" ")).strip()

@@ -49,7 +49,7 @@ chromium:
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium-l10n; }
 
 benchmark: deps chromium
-	$(BIN)/python calculator/benchmark.py
+	$(BIN)/python benchmarks/benchmark.py
 
 fuzz: deps
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/engine/test_fuzz.py

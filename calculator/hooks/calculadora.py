@@ -30,7 +30,7 @@ After the build, ``<file>.br`` and ``<file>.gz`` are written beside every
 compressible file (``on_post_build``). Stored zips, bytecode and twins are
 cached by content hash in ``.cache/sitio/`` (rebuilds of ``mkdocs serve``
 read them): a host that serves precompressed files sends the runtime
-in about a third of its size (see calculator/benchmark.py).
+in about a third of its size (see benchmarks/benchmark.py).
 
 Anything missing or altered fails the build with a message naming the file
 and the command that fixes it. There is never a CDN fallback.

@@ -18,6 +18,7 @@
 import { PREFIJO_CASO, codificarCaso, leerFragmento, ErrorEnlace, formatearEuros } from "./caso.js";
 import { Formulario, el } from "./formulario.js";
 import { renderizarResultado } from "./resultado.js";
+import { completarGrafico } from "./grafico.js";
 import { motor, datosMotor } from "./motor.js";
 import { Explicaciones } from "./explicaciones.js";
 import { ANCHO, SaltosMovil } from "./movil.js";
@@ -524,7 +525,7 @@ export class Calculadora {
     const fecha = fechaDeHoy();
     this.zonaResultado.replaceChildren(
       el("h3", { id: this.idTituloResultado, texto: faltan.length ? "Resultado provisional" : "Resultado" }),
-      renderizarResultado(r, { enlaceCita: (cita) => this._enlaceCita(cita), avisos: this._avisos(faltan) }),
+      renderizarResultado(r, { enlaceCita: (cita) => this._enlaceCita(cita), avisos: this._avisos(faltan), sufijo: this.id }),
       el("p", { clase: "rc-pie" },
         `Calculado el ${fecha} con el motor reintegro ${r.version_motor ?? this.version ?? ""}. `,
         el("a", { href: enlace, clase: "rc-enlace-caso", texto: "Enlace que reproduce este cálculo" }), ". ",
@@ -536,6 +537,10 @@ export class Calculadora {
     this.formulario.mostrarEjecucion(r);
     this._informe(caso, fecha);
     this.raiz.dataset.estado = "resultado";
+    // The panel's chart: the engine's sweep, asked once the result is on screen.
+    const secuencia = this.secuencia;
+    completarGrafico(this.zonaResultado, () => motor().pedir("barrido", JSON.stringify(caso)),
+      () => !this.destruida && secuencia === this.secuencia);
     const total = formatearEuros(r.total_a_ingresar);
     const titulo = this.zonaResultado.querySelector("h3");
     const verDetalle = () => this._llevarA(titulo);

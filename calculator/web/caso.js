@@ -67,6 +67,14 @@ export function formatearPorcentaje(valor) {
   return `${m[1]}${agrupar(m[2])}${m[3] ? "," + m[3] : ""}\u00a0%`;
 }
 
+// A percentage of the result ("65.00", "74.9999") as the page writes it:
+// "65 %", "74,9999 %" (trailing zeros dropped, never a digit that makes
+// the sentence false).
+export function porcentajeCorto(valor) {
+  const s = String(valor ?? "");
+  return formatearPorcentaje(s.includes(".") ? s.replace(/\.?0+$/, "") : s);
+}
+
 // "2024-06-11" -> "11/06/2024"
 export function formatearFecha(iso) {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(iso ?? ""));

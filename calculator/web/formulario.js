@@ -5,7 +5,7 @@
 // references of the printed report, and per-field errors. Text only: every
 // string from the engine goes through textContent.
 
-import { normalizarNumero, formatearImporte, formatearEuros, formatearFechaLarga, formatearPorcentaje } from "./caso.js";
+import { normalizarNumero, formatearImporte, formatearEuros, formatearFechaLarga, porcentajeCorto } from "./caso.js";
 
 const GRUPOS = {
   importes: "Importes",
@@ -52,13 +52,6 @@ function leerNumero(texto) {
   const t = texto.trim();
   if (t === "") return undefined;
   return normalizarNumero(t) ?? t;
-}
-
-// A percentage of the result ("65.00", "74.9999") as the page writes it:
-// "65 %", "74,9999 %".
-function porcentajeCorto(valor) {
-  const s = String(valor ?? "");
-  return formatearPorcentaje(s.includes(".") ? s.replace(/\.?0+$/, "") : s);
 }
 
 function conNumero(plantilla, n) {

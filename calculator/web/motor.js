@@ -106,7 +106,7 @@ class Motor {
   pedir(op, arg = "") {
     if (this.estado === "fallo") return Promise.reject(new Error(this.error));
     const id = this.siguiente++;
-    this.tiempos.peticion = performance.now(); // for calculator/benchmark.py
+    if (op === "calcular") this.tiempos.peticion = performance.now(); // for benchmarks/benchmark.py
     return new Promise((resolver, rechazar) => {
       this.pendientes.set(id, { resolver, rechazar });
       this.worker.postMessage({ id, op, arg });

@@ -1,11 +1,16 @@
 // The result, rendered as text nodes, one function per section: notices,
-// figures (with what each range depends on), other ranges, the explanation
-// (its blocks with subtotals that add up as printed, and the total), the
-// interest table and the notes. A later section goes into SECCIONES where
-// it belongs; keys of the result a section does not know are ignored.
+// figures (with what each range depends on), other ranges, «Qué puede
+// hacer» (panel.js), the explanation (its blocks with subtotals that add up
+// as printed, and the total), the interest table, «Otras lecturas del
+// texto» (lecturas.js) and the notes. A later section goes into SECCIONES
+// where it belongs; keys of the result a section does not know are ignored.
+// Steps, readings and notes link to each other: a step to the notes of the
+// criteria it applies, a note to the steps and readings it concerns.
 
 import { centimos, formatearEuros, formatearFecha, formatearPorcentaje, importeDeCentimos } from "./caso.js";
 import { el } from "./formulario.js";
+import { seccionPanel } from "./panel.js";
+import { seccionLecturas, botonNota } from "./lecturas.js";
 
 export const CIFRAS = [
   ["total_a_ingresar", "Total a ingresar", (r) => r.total_a_ingresar],
@@ -100,15 +105,31 @@ function seccionMargenes(r) {
     otros.map(([clave, rango]) => el("li", {}, `${NOMBRES_RANGO[clave] ?? humanizar(clave)}: ${textoRango(rango)}. `, razonDelRango(r, clave))))];
 }
 
-function paso(p, ctx) {
+// The steps in the order shown, each with its number in the explanation.
+function pasosNumerados(r) {
+  const pasos = Array.isArray(r.pasos) ? [...r.pasos].sort((a, b) => (a.orden ?? 0) - (b.orden ?? 0)) : [];
+  return pasos.map((p, i) => ({ ...p, numero: i + 1 }));
+}
+
+// «Criterio aplicado: …»: the notes a step applies, each a button to it.
+function notasDelPaso(r, p) {
+  const notas = new Map((Array.isArray(r.notas) ? r.notas : []).map((n) => [n.codigo, n]));
+  const suyas = (Array.isArray(p.notas) ? p.notas : []).filter((c) => notas.has(c));
+  if (!suyas.length) return null;
+  return el("p", { clase: "rc-paso-notas" }, suyas.length === 1 ? "Nota: " : "Notas: ",
+    suyas.flatMap((c, i) => [i ? "; " : null, botonNota(notas.get(c))]), ".");
+}
+
+function paso(p, ctx, r) {
   const cita = p.cita && typeof p.cita === "object" ? p.cita : null;
-  return el("li", { clase: "rc-paso" },
+  return el("li", { clase: "rc-paso", "data-paso": String(p.numero), tabindex: "-1" },
     el("div", { clase: "rc-paso-linea" },
       el("span", { clase: "rc-paso-texto", texto: p.texto ?? "" }),
       p.importe !== undefined && p.importe !== null ? el("span", { clase: "rc-paso-importe", texto: conSigno(p.importe) }) : null),
     cita ? el("p", { clase: "rc-cita" },
       ctx.enlaceCita(cita),
-      cita.texto ? [" ", el("q", { texto: cita.texto })] : null) : null);
+      cita.texto ? [" ", el("q", { texto: cita.texto })] : null) : null,
+    notasDelPaso(r, p));
 }
 
 function lineaDeSuma(etiqueta, importe, clase = "") {
@@ -152,11 +173,11 @@ function lineaDelTotal(r) {
 }
 
 function seccionExplicacion(r, ctx) {
-  const pasos = Array.isArray(r.pasos) ? [...r.pasos].sort((a, b) => (a.orden ?? 0) - (b.orden ?? 0)) : [];
+  const pasos = pasosNumerados(r);
   if (!pasos.length) return null;
   let numero = 1;
   const cuerpo = el("div", { clase: "rc-explicacion" }, bloques(pasos).map(({ bloque, pasos: suyos }) => {
-    const lista = el("ol", { clase: "rc-pasos", start: String(numero) }, suyos.map((p) => paso(p, ctx)));
+    const lista = el("ol", { clase: "rc-pasos", start: String(numero) }, suyos.map((p) => paso(p, ctx, r)));
     numero += suyos.length;
     return el("div", { clase: "rc-bloque", "data-bloque": bloque ?? "" }, lista, bloque ? subtotal(r, bloque, suyos) : null);
   }), lineaDelTotal(r));
@@ -186,24 +207,48 @@ function seccionIntereses(r) {
     el("div", { clase: "rc-tabla-envoltorio", tabindex: "0", role: "region", "aria-label": "Intereses de demora por periodo" }, tabla)];
 }
 
+// What a note concerns: the steps that apply it and the readings it
+// describes, each a button to it.
+function aQueAfecta(r, n) {
+  const pasos = pasosNumerados(r).filter((p) => Array.isArray(p.notas) && p.notas.includes(n.codigo));
+  const lecturas = (Array.isArray(r.lecturas) ? r.lecturas : []).filter((l) => l.nota && l.nota === n.codigo);
+  const botones = [
+    ...pasos.map((p) => el("button", { type: "button", clase: "rc-enlace-nota", "data-paso": String(p.numero), texto: `paso ${p.numero}` })),
+    ...lecturas.map((l) => el("button", { type: "button", clase: "rc-enlace-nota", "data-lectura": l.id, texto: `lectura «${l.titulo}»` })),
+  ];
+  if (!botones.length) return null;
+  return el("span", { clase: "rc-nota-afecta" }, " Afecta a: ", botones.flatMap((b, i) => [i ? ", " : null, b]), ".");
+}
+
 function seccionNotas(r) {
   const notas = Array.isArray(r.notas) ? r.notas : [];
   if (!notas.length) return null;
   return [el("h4", { clase: "rc-titulo-notas", tabindex: "-1", texto: "Notas" }),
     el("ul", { clase: "rc-notas" }, notas.map((n) => el("li", { clase: "rc-nota", "data-codigo": n.codigo ?? null, tabindex: "-1" },
       el("strong", { texto: n.titulo ?? n.codigo ?? "" }),
-      n.texto ? [" ", el("span", { texto: n.texto })] : null)))];
+      n.texto ? [" ", el("span", { texto: n.texto })] : null,
+      aQueAfecta(r, n))))];
 }
 
-export const SECCIONES = [seccionAvisos, seccionCifras, seccionMargenes, seccionExplicacion, seccionIntereses, seccionNotas];
+export const SECCIONES = [seccionAvisos, seccionCifras, seccionMargenes, seccionPanel, seccionExplicacion, seccionIntereses,
+  seccionLecturas, seccionNotas];
 
-// A button of «Depende de …» takes the reader (and the focus) to its note.
-function irANota(raiz, boton) {
-  const codigo = boton.dataset.nota;
-  const destino = (codigo && [...raiz.querySelectorAll(".rc-nota")].find((n) => n.dataset.codigo === codigo))
+// Where a button of the result leads: its note (data-nota, «Depende de …»,
+// a step's criterion), a step (data-paso) or a reading (data-lectura).
+function destinoDe(raiz, boton) {
+  const { nota, paso: numero, lectura } = boton.dataset;
+  if (numero) return raiz.querySelector(`.rc-paso[data-paso="${CSS.escape(numero)}"]`);
+  if (lectura) return raiz.querySelector(`.rc-lectura[data-lectura="${CSS.escape(lectura)}"]`);
+  return (nota && [...raiz.querySelectorAll(".rc-nota")].find((n) => n.dataset.codigo === nota))
     ?? raiz.querySelector(".rc-titulo-notas");
+}
+
+// A button of the result takes the reader (and the focus) where it says.
+function irANota(raiz, boton) {
+  const destino = destinoDe(raiz, boton);
   if (!destino) return;
   for (const n of raiz.querySelectorAll(".rc-nota-senalada")) n.classList.remove("rc-nota-senalada");
+  if (!destino.hasAttribute("tabindex")) destino.setAttribute("tabindex", "-1");
   destino.classList.add("rc-nota-senalada");
   const reducir = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   destino.scrollIntoView({ block: "center", behavior: reducir ? "auto" : "smooth" });

@@ -14,7 +14,7 @@ Importing it also loads all the rule data (catalogo.cargar_todo): the worker
 copies Pyodide's memory right after this import, and a returning visitor's
 runtime, restored from that copy, computes its first case without reading
 and validating the bases' TOML files first (about 40 ms less in Chromium,
-measured with calculator/comparar.py). The copy still holds no case: nothing
+measured with benchmarks/comparar.py). The copy still holds no case: nothing
 is computed.
 """
 

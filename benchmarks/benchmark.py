@@ -1,6 +1,6 @@
 """How fast is the calculator? A benchmark, not a test: nothing here asserts.
 
-    .venv/bin/python calculator/benchmark.py [--runs 5] [--edits 100] [--out benchmarks/ultimas-cifras.md]
+    .venv/bin/python benchmarks/benchmark.py [--runs 5] [--edits 100] [--out benchmarks/ultimas-cifras.md]
 
 It builds the site (``mkdocs build --strict``, timed), serves it on
 127.0.0.1 with ``ServidorEstatico`` (below: precompressed ``.br``/``.gz``
@@ -485,11 +485,20 @@ def navegar(pagina, bases: str | None, estado: str) -> float:
 # An edit typed into the form: the page waits ESPERA_MS (180 ms) after the
 # last keystroke, then asks the engine (motor.js stamps that moment in
 # motor().tiempos.peticion) and renders. Returns, per edit, [from the
-# request to the rendered result, from the keystroke to the rendered result].
+# request to the rendered result, from the keystroke to the rendered result,
+# from the result painted to the panel «Qué puede hacer» painted, from the
+# result painted to the panel's chart painted]. "Painted": the first frame
+# after the change (requestAnimationFrame, then a task: the frame is out).
 EDITAR = """async (valores) => {
     const {motor} = await import(new URL('../../assets/calculadora/motor.js', location.href));
     const m = motor();
     const tiempos = [];
+    const pintado = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(() => ok(performance.now()), 0)));
+    const cuando = (nodo, listo) => new Promise((ok) => {
+        if (listo()) { ok(); return; }
+        const obs = new MutationObserver(() => { if (listo()) { obs.disconnect(); ok(); } });
+        obs.observe(nodo, {subtree: true, attributes: true, childList: true});
+    });
     for (const v of valores) {
         const r = document.querySelector('[data-calculadora]');
         const campo = r.querySelector('[name="gasto_justificado"]');
@@ -508,7 +517,33 @@ EDITAR = """async (valores) => {
             t0 = performance.now();
             campo.dispatchEvent(new Event('input', {bubbles: true}));
         });
-        tiempos.push([t1 - m.tiempos.peticion, t1 - t0]);
+        const peticion = m.tiempos.peticion;
+        const zona = r.querySelector('.rc-resultado');
+        const conElResultado = Boolean(zona.querySelector('.rc-panel'));  // inserted with it: the same frame
+        const resultado = await pintado();
+        const panel = conElResultado ? resultado : await cuando(zona, () => zona.querySelector('.rc-panel')).then(pintado);
+        await cuando(zona, () => zona.querySelector('.rc-grafico')?.dataset.estado !== 'cargando');
+        const grafico = zona.querySelector('.rc-grafico').dataset.estado === 'listo' ? await pintado() : null;
+        tiempos.push([t1 - peticion, t1 - t0, panel - resultado, grafico === null ? null : grafico - resultado]);
+    }
+    return tiempos;
+}"""
+
+# What drawing the panel costs inside the result's frame: «Qué puede hacer»
+# and «Otras lecturas del texto» built from the result on screen, `veces`
+# times (ms each). The chart is drawn later, when the sweep arrives.
+CONSTRUIR_PANEL = """async (veces) => {
+    const base = new URL('../../assets/calculadora/', location.href);
+    const {seccionPanel} = await import(new URL('panel.js', base));
+    const {seccionLecturas} = await import(new URL('lecturas.js', base));
+    const r = JSON.parse(document.querySelector('[data-calculadora] script[data-resultado]').textContent);
+    const ctx = {enlaceCita: () => document.createElement('a'), sufijo: 'medida'};
+    const tiempos = [];
+    for (let i = 0; i < veces; i++) {
+        const t0 = performance.now();
+        seccionPanel(r, ctx);
+        seccionLecturas(r, ctx);
+        tiempos.push(performance.now() - t0);
     }
     return tiempos;
 }"""
@@ -542,9 +577,13 @@ def medir_sesion(p, origen: str, edits: int) -> dict:
         ediciones = pagina.evaluate(EDITAR, [str(8000 + 7 * i) for i in range(edits)])
         edicion = [e[0] for e in ediciones]
         tecla = [e[1] for e in ediciones]
+        panel = [e[2] for e in ediciones]
+        grafico = [e[3] for e in ediciones if e[3] is not None]
+        construir = pagina.evaluate(CONSTRUIR_PANEL, edits)
         ida = pagina.evaluate(IDA_Y_VUELTA, [json.dumps(caso_editado(2000 + i)) for i in range(edits)])
         contexto.close()
-    return {"navegacion": navegacion, "formulario": formulario, "edicion": edicion, "tecla": tecla, "ida": ida}
+    return {"navegacion": navegacion, "formulario": formulario, "edicion": edicion, "tecla": tecla, "ida": ida,
+            "panel": panel, "grafico": grafico, "ediciones": len(ediciones), "construir": construir}
 
 
 # --- engine throughput ----------------------------------------------------------
@@ -598,8 +637,11 @@ def evaluaciones_pyodide(sitio: Path, segundos: float = 2.0) -> float:
         del pyodide
         salida = subprocess.run(
             ["node", str(programa), pyodide_dir, str(ruedas), json.dumps([caso_editado(i) for i in range(50)]),
-             str(segundos)], capture_output=True, text=True, check=True,
+             str(segundos)], capture_output=True, text=True,
         )
+        if salida.returncode != 0:  # the other rows are still worth writing
+            print(f"evaluaciones en Pyodide: node falló ({salida.returncode}):\n{salida.stderr[-2000:]}", file=sys.stderr)
+            return float("nan")
         return float(salida.stdout.strip().splitlines()[-1])
 
 
@@ -733,6 +775,16 @@ def main() -> int:
          "tras la espera de 180 ms que la página deja al teclear"),
         ("  · desde la tecla (con esa espera de 180 ms), mediana / p95",
          f"{mediana(sesion['tecla']):.1f} / {p95(sesion['tecla']):.1f} ms", "", ""),
+        ("Panel «Qué puede hacer» pintado, desde el resultado pintado, mediana / p95 de %d" % len(sesion["panel"]),
+         f"{mediana(sesion['panel']):.1f} / {p95(sesion['panel']):.1f} ms", "≤ 100 ms",
+         "el panel se pinta con el resultado, en el mismo fotograma"),
+        ("  · construir el panel y las otras lecturas (dentro de «resultado pintado»), mediana / p95 de %d"
+         % len(sesion["construir"]),
+         f"{mediana(sesion['construir']):.2f} / {p95(sesion['construir']):.2f} ms", "", ""),
+        ("Gráfico del panel pintado (barrido del motor), desde el resultado pintado, mediana / p95 de %d"
+         % len(sesion["grafico"]),
+         f"{mediana(sesion['grafico']):.1f} / {p95(sesion['grafico']):.1f} ms", "≤ 100 ms",
+         f"{sesion['ediciones'] - len(sesion['grafico'])} sin gráfico"),
         ("  · ida y vuelta al worker (`calcular`), mediana / p95 de %d" % len(sesion["ida"]),
          f"{mediana(sesion['ida']):.2f} / {p95(sesion['ida']):.2f} ms", "", ""),
         ("Bytes en la red, primera visita hasta el primer resultado (medidos por Chromium)",
@@ -757,7 +809,7 @@ def main() -> int:
         "# Reintegro: últimas cifras de rendimiento",
         "",
         f"Medido el {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} sobre el commit `{commit}` con "
-        f"`calculator/benchmark.py` (Chromium de Debian, Playwright, 127.0.0.1, servidor con `.br`/`.gz` "
+        f"`benchmarks/benchmark.py` (Chromium de Debian, Playwright, 127.0.0.1, servidor con `.br`/`.gz` "
         f"precomprimidos y `Cache-Control`). {os.cpu_count()} núcleos; carga media (1/5/15 min) al empezar "
         f"{carga_inicio[0]:.2f}/{carga_inicio[1]:.2f}/{carga_inicio[2]:.2f}, al terminar "
         f"{carga_fin[0]:.2f}/{carga_fin[1]:.2f}/{carga_fin[2]:.2f} (otras pruebas comparten la máquina: "

@@ -1,6 +1,6 @@
 """Paired comparison of two built sites in Debian's Chromium (not a test).
 
-    .venv/bin/python calculator/comparar.py SITIO_A SITIO_B [--vueltas 12] [--frias 8]
+    .venv/bin/python benchmarks/comparar.py SITIO_A SITIO_B [--vueltas 12] [--frias 8]
 
 Build each variant first (``.venv/bin/mkdocs build -d /tmp/sitio-a``...).
 
@@ -14,7 +14,7 @@ B - A, and how many pairs B won.
 
 - Returning visits (``--vueltas``): the profile holds the offline copy and
   the engine's memory snapshot; the browser is restarted for every visit and
-  the link opened once the browser is at rest, as calculator/benchmark.py
+  the link opened once the browser is at rest, as benchmarks/benchmark.py
   does. Also reported: from "engine ready" to the first result (the first
   calculation and its rendering).
 - First visits (``--frias``): a new profile each time.

@@ -537,9 +537,9 @@ export class Calculadora {
     this.formulario.mostrarEjecucion(r);
     this._informe(caso, fecha);
     this.raiz.dataset.estado = "resultado";
-    // The panel's chart: the engine's sweep, asked once the result is on screen.
+    // The panel's chart: the engine's sweep of the same case (and bases), asked once the result is on screen.
     const secuencia = this.secuencia;
-    completarGrafico(this.zonaResultado, () => motor().pedir("barrido", JSON.stringify(caso)),
+    completarGrafico(this.zonaResultado, () => motor().pedir("barrido", this._argumento(caso)),
       () => !this.destruida && secuencia === this.secuencia);
     const total = formatearEuros(r.total_a_ingresar);
     const titulo = this.zonaResultado.querySelector("h3");

@@ -44,12 +44,9 @@ def medir(b: Bases, caso: Caso, v: Variante) -> Ejecucion:
     restante = justificado
     descuentos, fijos = [], []
     for clausula in b.deducciones:
-        valor = getattr(caso, clausula.campo)
-        if not valor or not restante:  # nothing of that kind, or nothing left to take it from
-            continue
-        pedido = exacto(valor)
+        pedido = exacto(getattr(caso, clausula.campo))
         quitado = min(pedido, restante)
-        if quitado <= 0:
+        if quitado <= 0:  # nothing of that kind, or nothing left to take it from
             continue
         if clausula.importe_fijo and v.gasto_fijo_fuera_del_umbral:
             fijos.append(Descuento(clausula, pedido))

@@ -44,6 +44,9 @@ def calcular_importe_final(b: Bases, caso: Caso, e: Ejecucion, v: Variante, nota
     # The amount granted comes from the resolution of concession, not from
     # the article: the step cites where the site defines it.
     pasos.anadir(Frase("Importe concedido (resolución de concesión): {}", Euros(e.concedido)), e.concedido, ANCLA_IMPORTE_CONCEDIDO)
+    if any(d.clausula.importe_fijo for d in e.descuentos):
+        # A deduction the letter names as an amount is read as expense not accepted (rival: "deducciones").
+        notas.anadir("gasto-no-aceptado")
     causa = causa_total(b, caso, e, v, notas)
     if causa is not None:
         pasos.anadir(Frase("Reintegro total. {}", causa.frase), -e.concedido, causa.ancla, causa.notas)

@@ -67,7 +67,18 @@ def calcular(caso: Caso, hoy: date | None = None, b: Bases | None = None) -> dic
         notas.anadir("D1")
     resultado["pasos"] = pasos_json
     resultado["notas"] = [n._asdict() for n in notas.lista()]
+    _notas_de_lecturas(resultado)
     return resultado
+
+
+def _notas_de_lecturas(resultado: dict) -> None:
+    """A reading names the note of the central decision it rivals only when
+    that decision applied to this case (its note is in the result): D2 with
+    both degrees equal, for instance, has a rival figure but no central note."""
+    codigos = {n["codigo"] for n in resultado["notas"]}
+    for lectura in resultado["lecturas"]:
+        if lectura["nota"] not in codigos:
+            lectura["nota"] = None
 
 
 def _pasos_de_liquidacion(b: Bases, liquidacion: Liquidacion, notas: Notas) -> list[PasoExacto]:

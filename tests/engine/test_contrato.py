@@ -235,7 +235,10 @@ def fallos_del_resultado(resultado: dict) -> list[str]:
         fallos += [f"paso {paso['orden']} «{paso['texto']}»: {f}" for f in fallos_de_texto(paso["texto"])]
         fallos += [f"paso {paso['orden']}: la nota {c} no está en el resultado" for c in paso["notas"]
                    if c not in {n["codigo"] for n in resultado["notas"]}]
+    codigos = {n["codigo"] for n in resultado["notas"]}
     for lectura in resultado["lecturas"]:
+        if lectura.get("nota") is not None and lectura["nota"] not in codigos:
+            fallos.append(f"lectura {lectura['id']}: su nota {lectura['nota']} no está en el resultado")
         for parte in ("titulo", "texto"):
             fallos += [f"lectura {lectura['id']}, {parte}: {f}" for f in fallos_de_texto(lectura[parte])]
     for causa in resultado["margen"]["por_causa"]:

@@ -114,14 +114,14 @@ def test_la_lectura_deducciones_explica_el_importe_integro_de_los_contratos():
     100.000 € granted and justified, 30.000 € in contracts without the
     offers that LGS 31.3 requires. Read as a fixed amount outside the threshold test, the reading
     takes back the contracts' 30.000 € themselves: one step that says so,
-    cites letter e) with its note «importe-del-gasto» and leaves F = 100.000 − 30.000 = 70.000 €."""
+    cites letter e) with its notes and leaves F = 100.000 − 30.000 = 70.000 €."""
     caso = {"bases": "art21-umbral-75", "importe_concedido": "100000", "gasto_justificado": "100000",
             "gasto_sin_ofertas": "30000", "pagos": [{"fecha": "2025-01-10", "importe": "100000"}],
             "fecha_resolucion": "2025-01-10"}
     rival, integros = _pasos_integros(caso, "gasto_fijo_fuera_del_umbral")
     assert [(str(p.frase), p.importe, p.ancla, p.notas) for p in integros] == [(
         "Gasto en contratos sin las ofertas del art. 31.3 de la Ley 38/2003: se reintegra el importe de ese gasto, 30.000,00 €",
-        Racional(-30000), "apartado-2-letra-e", ("importe-del-gasto",))]
+        Racional(-30000), "apartado-2-letra-e", ("gasto-no-aceptado", "importe-del-gasto"))]
     assert rival.importe_final.importe == Racional(70000)
 
 
@@ -134,7 +134,7 @@ def test_la_lectura_cofinanciado_d_explica_el_gasto_sin_justificante_entero():
             "gasto_sin_justificante": "2000"}
     rival, integros = _pasos_integros(caso, "gasto_fijo_integro")
     assert [(p.importe, p.ancla, tuple(p.notas)) for p in integros] == [
-        (Racional(-2000), "apartado-2-letra-d", ("importe-del-gasto",))]
+        (Racional(-2000), "apartado-2-letra-d", ("gasto-no-aceptado", "importe-del-gasto"))]
     assert str(integros[0].frase).endswith(": se reintegra el importe de ese gasto, 2.000,00 €")
     assert rival.importe_final.importe == Racional(8000)
 

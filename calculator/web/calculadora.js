@@ -23,6 +23,7 @@ import { motor, datosMotor } from "./motor.js";
 import { Explicaciones } from "./explicaciones.js";
 import { ANCHO, SaltosMovil } from "./movil.js";
 import { guardarCaso, leerArchivo } from "./archivo.js";
+import { enCadaPagina } from "./paginas.js";
 
 const RAIZ_SITIO = new URL("../../", import.meta.url); // assets/calculadora/ -> site root
 const ESPERA_MS = 180;
@@ -712,15 +713,7 @@ window.addEventListener("hashchange", () => {
   for (const c of activas) c.alCambiarFragmento();
 });
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  // Material's instant navigation: called for the first page and every
-  // page reached without a full load; the worker stays alive meanwhile.
-  window.document$.subscribe(() => iniciar());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", iniciar);
-} else {
-  iniciar();
-}
+enCadaPagina(iniciar);
 
 // --- offline: the service worker written by calculator/hooks/seguridad.py ---
 // Registered once the engine has loaded (or on pages without a calculator,

@@ -14,6 +14,7 @@ import { el } from "./formulario.js";
 import { datosMotor, motor } from "./motor.js";
 import { fragmentoDe, leerEnlace, PREFIJO_BASES } from "./enlace-bases.js";
 import { leerArchivo } from "./archivo.js";
+import { enCadaPagina } from "./paginas.js";
 
 const RAIZ_SITIO = new URL("../../", import.meta.url);
 const REGIMENES = { proporcional: "Proporcional", total: "Total" };
@@ -174,10 +175,4 @@ function iniciar() {
   if (raiz) activa = new Comparacion(raiz);
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => iniciar());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", iniciar);
-} else {
-  iniciar();
-}
+enCadaPagina(iniciar);

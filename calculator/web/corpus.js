@@ -19,6 +19,7 @@
 // Everything is rendered with textContent, never innerHTML.
 
 import { motor, datosMotor } from "./motor.js";
+import { enCadaPagina } from "./paginas.js";
 
 const URL_CORPUS = new URL("./corpus.json", import.meta.url);
 
@@ -309,12 +310,4 @@ function iniciar() {
   activa = new PaginaCorpus(raiz);
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  // Material's instant navigation: this module is evaluated once per full
-  // load; document$ tells it about every page shown since.
-  window.document$.subscribe(() => iniciar());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", iniciar);
-} else {
-  iniciar();
-}
+enCadaPagina(iniciar);

@@ -14,6 +14,7 @@ import { el } from "./formulario.js";
 import { FormularioBases } from "./formulario-bases.js";
 import { codificarBases, fragmentoDe, guardarBases, leerArchivoBases, leerEnlace, PREFIJO_BASES } from "./enlace-bases.js";
 import { motor } from "./motor.js";
+import { enCadaPagina } from "./paginas.js";
 
 const URL_DATOS = new URL("./sus-bases.json", import.meta.url);
 const ESPERA_MS = 250;
@@ -273,10 +274,4 @@ function iniciar() {
   activa = new PaginaSusBases(raiz, calculadora);
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => iniciar());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", iniciar);
-} else {
-  iniciar();
-}
+enCadaPagina(iniciar);

@@ -27,7 +27,7 @@ from reintegro.variante import CENTRAL
 from tests.golden import corpus
 
 from .estrategias import HOY, casos
-from .test_contrato import fallos_de_texto
+from .test_contrato import EJEMPLOS, fallos_de_texto  # the valid golden cases
 
 
 class _Espia(Calculo):
@@ -77,14 +77,6 @@ def fallos_de_los_computos(c: Calculo) -> list[str]:
             if not isinstance(p.notas, tuple) or not set(p.notas) <= notas_conocidas:
                 fallos.append(f"{donde}, paso «{texto}»: notas desconocidas {p.notas!r}")
     return fallos
-
-
-EJEMPLOS = [
-    pytest.param(ejemplo["caso"], id=f"{fichero}: {ejemplo['nombre']}")
-    for fichero, ejemplos in corpus.cargar().items()
-    for ejemplo in ejemplos
-    if "errores" not in ejemplo
-]
 
 
 @pytest.mark.parametrize("caso", EJEMPLOS)

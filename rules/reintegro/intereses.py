@@ -127,15 +127,13 @@ def atribuir(reintegro: Racional, pagos: tuple[Pago, ...], orden: Orden) -> list
     return partes
 
 
-def calcular_periodos(
-    reintegro: Racional, pagos: tuple[Pago, ...], fin: date, base_dias: str, orden: Orden, alternativo: bool = False,
-) -> list[Periodo]:
-    """The pieces of interest of every payment, for the result's table."""
+def calcular_periodos(reintegro: Racional, pagos: tuple[Pago, ...], fin: date, base_dias: str, orden: Orden) -> list[Periodo]:
+    """The pieces of interest of every payment, for the result's table (the
+    central rates: a rival reading shows its total only)."""
     periodos: list[Periodo] = []
     for numero, (pago, principal) in enumerate(zip(pagos, atribuir(reintegro, pagos, orden)), start=1):
         if principal > 0:
-            periodos.extend(Periodo(numero, t, principal)
-                            for t in tiempos_de_un_pago(pago.fecha, fin, base_dias, alternativo))
+            periodos.extend(Periodo(numero, t, principal) for t in tiempos_de_un_pago(pago.fecha, fin, base_dias))
     return periodos
 
 

@@ -235,11 +235,6 @@ def centimos_de(numerador: int, denominador: int) -> int:
     return _entero_medio_arriba(numerador, denominador)
 
 
-def _redondeo_medio_arriba(valor: Racional) -> int:
-    """``valor`` rounded to an integer, half away from zero."""
-    return _entero_medio_arriba(valor.numerator, valor.denominator)
-
-
 def a_centimos(valor: Racional) -> int:
     """Whole cents of ``valor``, rounded half up (away from zero at .5)."""
     return _entero_medio_arriba(valor.numerator * 100, valor.denominator)

@@ -319,12 +319,12 @@ def _con_decimales(valor: Racional, decimales: int) -> Decimal:
     return Decimal(_entero_medio_arriba(valor.numerator * 10**decimales, valor.denominator)).scaleb(-decimales)
 
 
-def porcentaje_es(valor: Racional, decimales: int = 2, frente_a: tuple[Racional, ...] = ()) -> str:
+def porcentaje_es(valor: Racional, frente_a: tuple[Racional, ...] = ()) -> str:
     """Spanish display of a percentage given as a number of hundredths: "75 %",
     "4,0625 %", "33,33 %" (rounded half up, trailing zeros dropped). With
     ``frente_a``, as many more decimals as it takes to stay on the right side
     of each of those thresholds ("74,9999 %")."""
-    texto = str(_con_decimales(valor, decimales_veraces(valor, frente_a, decimales)))
+    texto = str(_con_decimales(valor, decimales_veraces(valor, frente_a)))
     if "." in texto:
         texto = texto.rstrip("0").rstrip(".")
     return texto.replace(".", ",") + " %"

@@ -40,11 +40,14 @@ export async function leerArchivo(archivo) {
   if (archivo.size > MAX_ARCHIVO) {
     throw new ErrorEnlace(`el archivo «${archivo.name}» es demasiado grande para ser un caso`);
   }
-  let texto;
+  return leerCasoDeTexto(await textoDelArchivo(archivo), "archivo");
+}
+
+// A chosen file's text, without a leading byte-order mark, or ErrorEnlace.
+export async function textoDelArchivo(archivo) {
   try {
-    texto = await archivo.text();
+    return (await archivo.text()).replace(/^\ufeff/, "");
   } catch {
     throw new ErrorEnlace(`no se pudo leer el archivo «${archivo.name}»`);
   }
-  return leerCasoDeTexto(texto.replace(/^\ufeff/, ""), "archivo");
 }

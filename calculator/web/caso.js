@@ -150,16 +150,21 @@ export function limpiarDatos(valor, que, profundidad = 0) {
 // Throws ErrorEnlace with a Spanish message when it is not a JSON object;
 // `origen` says where it came from: "enlace" or "archivo".
 export function leerCasoDeTexto(texto, origen = "enlace") {
+  return objetoJson(texto, `el ${origen} no contiene un caso válido (no es JSON)`, `el caso del ${origen}`,
+    `el caso del ${origen} debe ser un objeto JSON`);
+}
+
+// A JSON text that must hold one object -> that object, cleaned (limpiarDatos:
+// `que` names it in messages), or ErrorEnlace with `noEsJson` / `noEsObjeto`.
+export function objetoJson(texto, noEsJson, que, noEsObjeto) {
   let valor;
   try {
     valor = JSON.parse(texto);
   } catch {
-    throw new ErrorEnlace(`el ${origen} no contiene un caso válido (no es JSON)`);
+    throw new ErrorEnlace(noEsJson);
   }
-  if (valor === null || typeof valor !== "object" || Array.isArray(valor)) {
-    throw new ErrorEnlace(`el caso del ${origen} debe ser un objeto JSON`);
-  }
-  return limpiarDatos(valor, `el caso del ${origen}`);
+  if (valor === null || typeof valor !== "object" || Array.isArray(valor)) throw new ErrorEnlace(noEsObjeto);
+  return limpiarDatos(valor, que);
 }
 
 // The fragment (location.hash) -> plain case object, or null when the

@@ -5,8 +5,8 @@
 // dangerous keys) is refused with a Spanish message (ErrorEnlace), like a
 // hostile #caso=.
 
-import { ErrorEnlace, codificarCaso, leerFragmento, limpiarDatos } from "./caso.js";
-import { descargarTexto } from "./archivo.js";
+import { ErrorEnlace, codificarCaso, leerFragmento, objetoJson } from "./caso.js";
+import { descargarTexto, textoDelArchivo } from "./archivo.js";
 
 export const PREFIJO_BASES = "#bases=";
 const FORMATO = "deflate-raw";
@@ -57,16 +57,8 @@ export async function codificarBases(bases) {
 // A bases JSON text (from a link or a file) -> plain object, or ErrorEnlace.
 export function leerBasesDeTexto(texto, origen = "enlace") {
   if (texto.length > MAX_TEXTO_BASES) throw new ErrorEnlace(`las bases del ${origen} son demasiado largas`);
-  let valor;
-  try {
-    valor = JSON.parse(texto);
-  } catch {
-    throw new ErrorEnlace(`el ${origen} no contiene unas bases válidas (no es JSON)`);
-  }
-  if (valor === null || typeof valor !== "object" || Array.isArray(valor)) {
-    throw new ErrorEnlace(`las bases del ${origen} deben ser un objeto JSON`);
-  }
-  return limpiarDatos(valor, `las bases del ${origen}`);
+  return objetoJson(texto, `el ${origen} no contiene unas bases válidas (no es JSON)`, `las bases del ${origen}`,
+    `las bases del ${origen} deben ser un objeto JSON`);
 }
 
 // The part after "#bases=" -> plain bases object, or ErrorEnlace.
@@ -119,11 +111,5 @@ export async function leerArchivoBases(archivo) {
   if (/\.toml$/i.test(archivo.name)) {
     throw new ErrorEnlace(`el archivo «${archivo.name}» es TOML: esta página abre unas bases en JSON (la orden «python -m reintegro» lee los dos)`);
   }
-  let texto;
-  try {
-    texto = await archivo.text();
-  } catch {
-    throw new ErrorEnlace(`no se pudo leer el archivo «${archivo.name}»`);
-  }
-  return leerBasesDeTexto(texto.replace(/^\ufeff/, ""), "archivo");
+  return leerBasesDeTexto(await textoDelArchivo(archivo), "archivo");
 }

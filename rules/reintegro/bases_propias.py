@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from .catalogo import codigos_de_notas, campos_genericos, ley_general
 from .coherencia import PARTES_DEL_GASTO
-from .errores import ErrorDeCampo
+from .errores import ErrorDeCampo, enumerar_opciones
 from .modelo_bases import Bases, CampoUsado, MinoracionPorDias, UmbralDeclarado
 
 TAMANO_MAXIMO = 200_000  # characters of a bases file
@@ -116,9 +116,6 @@ def _ruta(loc: tuple) -> str:
     return ".".join(partes) or "bases"
 
 
-def _opciones(esperado: str) -> str:
-    valores = [f"«{v}»" for v in re.findall(r"'([^']*)'", esperado)]
-    return ", ".join(valores[:-1]) + " o " + valores[-1] if len(valores) > 1 else "".join(valores)
 
 
 def _mensaje(error: dict, ultimo: str) -> str:
@@ -130,8 +127,8 @@ def _mensaje(error: dict, ultimo: str) -> str:
     mensajes = {
         "missing": "es obligatorio",
         "extra_forbidden": "no es un dato de unas bases (revise cómo está escrito)",
-        "literal_error": "debe ser uno de estos valores: " + _opciones(str(ctx.get("expected", ""))),
-        "union_tag_invalid": "debe ser uno de estos tipos: " + _opciones(str(ctx.get("expected_tags", ""))),
+        "literal_error": "debe ser uno de estos valores: " + enumerar_opciones(str(ctx.get("expected", ""))),
+        "union_tag_invalid": "debe ser uno de estos tipos: " + enumerar_opciones(str(ctx.get("expected_tags", ""))),
         "union_tag_not_found": "falta el campo «tipo»",
         "string_type": "debe ser un texto",
         "bool_type": "debe ser true o false",
@@ -144,7 +141,6 @@ def _mensaje(error: dict, ultimo: str) -> str:
         "model_type": "debe ser una tabla (un objeto)",
         "model_attributes_type": "debe ser una tabla (un objeto)",
         "tuple_type": "debe ser una lista",
-        "list_type": "debe ser una lista",
         "string_pattern_mismatch": "debe tener solo minúsculas sin acentos, cifras y guiones (por ejemplo «mis-bases»)",
     }
     if tipo == "value_error":

@@ -45,7 +45,8 @@ class CasoInvalido(ValueError):
         self.errores = errores
 
 
-def _opciones(esperado: str) -> str:
+def enumerar_opciones(esperado: str) -> str:
+    """pydantic's "'a', 'b' or 'c'" as Spanish reads it: «a», «b» o «c»."""
     valores = [f"«{v}»" for v in re.findall(r"'([^']*)'", esperado)]
     return ", ".join(valores[:-1]) + " o " + valores[-1] if len(valores) > 1 else "".join(valores)
 
@@ -54,7 +55,7 @@ def _opciones(esperado: str) -> str:
 _CODIGOS = {
     "missing": ("obligatorio", lambda ctx: {}),
     "extra_forbidden": ("campo_desconocido", lambda ctx: {}),
-    "literal_error": ("opcion", lambda ctx: {"opciones": _opciones(str(ctx.get("expected", "")))}),
+    "literal_error": ("opcion", lambda ctx: {"opciones": enumerar_opciones(str(ctx.get("expected", "")))}),
     "model_type": ("objeto_caso", lambda ctx: {}),
     "model_attributes_type": ("objeto_caso", lambda ctx: {}),
     "dict_type": ("objeto", lambda ctx: {}),

@@ -13,7 +13,18 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+
+def _con_algo_escrito(texto: str) -> str:
+    if not texto.strip():
+        raise ValueError("no puede estar vacío")
+    return texto
+
+
+# A text a person reads (a title, a paragraph, the words of a criterion): never
+# empty or only spaces, which would leave a blank where the result cites it.
+Texto = Annotated[str, AfterValidator(_con_algo_escrito)]
 
 
 class _Dato(BaseModel):
@@ -23,8 +34,8 @@ class _Dato(BaseModel):
 class Parrafo(_Dato):
     """A paragraph that can be cited: how the text numbers it and its words."""
 
-    referencia: str
-    texto: str
+    referencia: Texto
+    texto: Texto
 
 
 class CampoUsado(_Dato):
@@ -32,8 +43,8 @@ class CampoUsado(_Dato):
 
     campo: str
     ancla: str | None = None
-    etiqueta: str | None = None  # overrides the generic label (data/campos.toml)
-    ayuda: str | None = None
+    etiqueta: Texto | None = None  # overrides the generic label (data/campos.toml)
+    ayuda: Texto | None = None
 
 
 class CausaTotal(_Dato):
@@ -41,7 +52,7 @@ class CausaTotal(_Dato):
 
     campo: str
     ancla: str
-    texto: str
+    texto: Texto
     notas: tuple[str, ...] = ()
 
 
@@ -50,7 +61,7 @@ class Deduccion(_Dato):
 
     campo: str
     ancla: str
-    texto: str
+    texto: Texto
     notas: tuple[str, ...] = ()
     # The letter names that expense itself as the amount to pay back
     # («porcentaje a reintegrar: importe del gasto»): besides lowering the
@@ -76,7 +87,7 @@ class UmbralPorcentaje(_Dato):
     ancla: str
     ancla_proporcional: str
     ancla_objetivos: str | None = None  # when objectives, not money, fell short
-    texto_total: str
+    texto_total: Texto
 
 
 class UmbralDeclarado(_Dato):
@@ -87,7 +98,7 @@ class UmbralDeclarado(_Dato):
     ancla: str
     ancla_proporcional: str
     ancla_objetivos: str | None = None  # when objectives, not money, fell short
-    texto_total: str
+    texto_total: Texto
     notas: tuple[str, ...] = ()
 
 
@@ -100,7 +111,7 @@ class _MinoracionPorOpcion(_Dato):
     campo: str
     valores: tuple[str, ...]
     ancla: str
-    texto: str
+    texto: Texto
     notas: tuple[str, ...] = ()
 
 
@@ -117,7 +128,7 @@ class MinoracionDiscrecional(_MinoracionPorOpcion):
 
     tipo: Literal["discrecional"]
     maximo: Decimal = Field(gt=0, le=100)
-    decide: str
+    decide: Texto
 
 
 class MinoracionPorDias(_Dato):
@@ -130,7 +141,7 @@ class MinoracionPorDias(_Dato):
     porcentaje: Decimal = Field(gt=0, le=100)
     maximo: Decimal = Field(gt=0, le=100)
     ancla: str
-    texto: str
+    texto: Texto
     grupo: str | None = None
     notas: tuple[str, ...] = ()
 
@@ -146,7 +157,7 @@ class Grupo(_Dato):
     id: str
     tope: Decimal = Field(gt=0, le=100)
     ancla: str
-    texto: str
+    texto: Texto
 
 
 class Cofinanciacion(_Dato):
@@ -181,10 +192,10 @@ class Bases(_Dato):
     """One set of bases reguladoras, as data."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")
-    titulo: str
-    titulo_corto: str
-    norma: str
-    fuente: str
+    titulo: Texto
+    titulo_corto: Texto
+    norma: Texto
+    fuente: Texto
     parrafos: dict[str, Parrafo]
     campos: tuple[CampoUsado, ...]
     causas_totales: tuple[CausaTotal, ...] = ()

@@ -98,3 +98,11 @@ def test_el_umbral_de_cada_bases_pone_su_precipicio(bases):
     puntos = {p["gasto_aceptado"]: p for p in b["puntos"]}
     debajo = f"{float(limite) - 0.01:.2f}"
     assert puntos[debajo]["regimen"] == "total" and puntos[limite]["regimen"] == "proporcional"
+
+
+def test_un_solo_centimo_cobrado_ya_es_cobrado():
+    """The chart speaks of money to return as soon as anything was paid, even one
+    cent (what the beneficiary compares is then the reintegro, not the final grant)."""
+    caso = {**TESORERA, "pagos": [{"fecha": "2025-01-10", "importe": "0.01"}]}
+    assert barrido(caso)["cobrado"] is True
+    assert barrido({k: v for k, v in TESORERA.items() if k != "pagos"})["cobrado"] is False

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from reintegro import Caso, calcular_caso
-from reintegro.catalogo import ids_de_bases
+from reintegro.catalogo import campos_genericos, ids_de_bases
 from reintegro.salida import resultado_a_json
 
 from .estrategias import es_mensaje_claro_en_espanol
@@ -123,6 +123,19 @@ def test_esquema_tiene_exactamente_los_campos_del_caso():
     assert esquema["properties"]["bases"]["enum"] == list(ids_de_bases())
 
 
+def test_esquema_describe_cada_campo_en_castellano():
+    """The published schema says what a case is and describes each field with
+    the form's label and help (data/campos.toml)."""
+    esquema = json.loads(reintegro("esquema").stdout)
+    assert esquema["description"] == ("Caso de reintegro de una subvención: los datos que se introducen en la "
+                                      "calculadora o en la línea de órdenes.")
+    for nombre, propiedad in esquema["properties"].items():
+        generico = campos_genericos().get(nombre)
+        if generico:
+            assert propiedad["description"] == f"{generico['etiqueta']}. {generico['ayuda']}", nombre
+    assert esquema["properties"]["importe_concedido"]["description"].startswith("Importe concedido. ")
+
+
 def test_esquema_de_bases_es_json():
     salida = reintegro("esquema-bases")
     assert (salida.returncode, salida.stderr) == (0, "")
@@ -157,3 +170,37 @@ def test_un_campo_desconocido_con_salto_de_linea_ocupa_una_sola_linea():
     salida = reintegro("calcular", "-", entrada=texto)
     assert (salida.returncode, salida.stdout) == (2, "")
     assert len(salida.stderr.splitlines()) == 1, salida.stderr
+
+
+def test_por_que_no_se_lee_un_fichero():
+    """Each reason a file cannot be read, in words (root reads any file, so the
+    permission case is checked on the exception itself)."""
+    from reintegro.cli import _por_que_no_se_lee
+    assert _por_que_no_se_lee(FileNotFoundError()) == "no existe"
+    assert _por_que_no_se_lee(IsADirectoryError()) == "es una carpeta, no un fichero"
+    assert _por_que_no_se_lee(PermissionError()) == "no hay permiso para leerlo"
+    assert _por_que_no_se_lee(UnicodeDecodeError("utf-8", b"\xff", 0, 1, "x")) == "no es texto UTF-8"
+    assert _por_que_no_se_lee(OSError("disco")) == "no se puede leer"
+
+
+def test_comparar_escribe_json_legible_con_acentos(tmp_path, capsys):
+    """``comparar`` prints the comparison indented by two spaces, accents and «€»
+    as they are (not \\u escapes), the same dict the engine gives."""
+    from reintegro.cli import main
+    from reintegro.comparar import comparar
+    caso = {"importe_concedido": "1000", "gasto_justificado": "1000", "pagos": [{"fecha": "2025-01-10", "importe": "1000"}],
+            "fecha_resolucion": "2025-01-10"}
+    fichero = tmp_path / "caso.json"
+    fichero.write_text(json.dumps(caso), encoding="utf-8")
+    assert main(["comparar", str(fichero)]) == 0
+    salida = capsys.readouterr().out
+    assert salida == json.dumps(comparar(caso), ensure_ascii=False, indent=2) + "\n"
+    assert "\n  \"art21-umbral-75\": {\n    \"bases\"" in salida and "€" in salida and "\\u" not in salida
+
+
+def test_comparar_rechaza_un_caso_que_no_es_un_objeto(tmp_path, capsys):
+    from reintegro.cli import main
+    fichero = tmp_path / "caso.json"
+    fichero.write_text("[1, 2]", encoding="utf-8")
+    assert main(["comparar", str(fichero)]) == 2
+    assert capsys.readouterr().err == "caso: debe ser un objeto JSON con los campos del caso\n"

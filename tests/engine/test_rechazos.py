@@ -414,3 +414,22 @@ def test_el_mensaje_del_error_nombra_el_campo():
         calcular_caso(con(importe_concedido="-1"), hoy=HOY)
     assert str(info.value) == "importe_concedido: no puede ser negativo"
     assert str(info.value.errores[0]) == "importe_concedido: no puede ser negativo"
+
+
+def test_el_texto_json_se_comprueba_contra_el_dia_dado_y_las_bases_dadas():
+    """``leer_caso_json`` checks dates against the day it is given (a payment
+    after it is refused, the same payment accepted a day later) and reads the
+    case for a user's own bases when given one (its ``bases`` may be omitted)."""
+    import json as json_
+    import tomllib
+    from pathlib import Path
+
+    from reintegro.bases_propias import leer_bases
+    texto = '{"bases": "art21-umbral-75", "importe_concedido": "1000", "pagos": [{"fecha": "2026-11-30", "importe": "10"}]}'
+    assert set(errores_json(texto)) == {"pagos.0.fecha"}
+    assert leer_caso_json(texto, date(2026, 11, 30)).pagos[0].fecha == date(2026, 11, 30)
+    ejemplo = Path(__file__).parent / "bases_de_ejemplo" / "ayudas-culturales.toml"
+    propias = leer_bases(ejemplo.read_text(encoding="utf-8"))
+    caso = leer_caso_json(json_.dumps({"importe_concedido": "1000"}), HOY, propias)
+    assert caso.bases == "ayudas-culturales"
+    assert tomllib.loads(ejemplo.read_text(encoding="utf-8"))["id"] == caso.bases

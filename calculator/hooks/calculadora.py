@@ -14,7 +14,10 @@ adds to the site, as generated files (nothing is written into ``docs/``):
   instead of source);
 - ``assets/wheels/``: the pinned wheels from ``.cache/wheels/`` (filled by
   ``python calculator/fetch_wheels.py``), each checked against its sha256
-  and repacked STORED (without the parts in ``RUEDAS_EXCLUIDO``), plus the ``reintegro`` wheel built here from ``rules/reintegro`` with a
+  and repacked STORED without what Python never reads there (``rueda_podada``:
+  the parts in ``RUEDAS_EXCLUIDO``, type stubs, SBOMs, test modules, the
+  long description of each METADATA; RECORD rewritten to list what stays),
+  plus the ``reintegro`` wheel built here from ``rules/reintegro`` with a
   small deterministic stdlib wheel builder; every wheel with the bytecode of
   the modules the worker's import loads, compiled by Pyodide itself under
   Node (``con_bytecode``: the build needs ``node``), in place of their
@@ -106,6 +109,20 @@ STDLIB_EXCLUIDA = frozenset({
 # never does) and its mypy plugin (for a type checker). About 100 KB brotli.
 # tests/pyodide runs the engine's tests on the wheels as served.
 RUEDAS_EXCLUIDO = ("pydantic/v1/", "pydantic/mypy.py")
+# Members of every pinned wheel that Python never reads at run time, by rule
+# rather than by name (``_fuera_de_la_rueda``): type stubs (``*.pyi``, for
+# type checkers: pydantic_core's and typing_inspection's) and the software
+# bills of materials of a ``.dist-info`` (``sboms/``, for supply-chain
+# tools), and test modules a package ships for other projects' test suites
+# (``test_*.py``, ``tests/``: annotated_types' test_cases.py), which no
+# import statement of the runtime names. Licence files stay. Each METADATA
+# keeps its header (Name, Version, Requires-Dist...: what
+# importlib.metadata answers from) and loses its body, the long
+# description (pydantic's is 141 KB, about 20 KB brotli):
+# ``_cabecera_metadata``. About 45 KB brotli in all.
+RUEDAS_SUFIJOS_EXCLUIDOS = (".pyi",)
+RUEDAS_CARPETAS_DIST_INFO_EXCLUIDAS = ("sboms",)
+RUEDAS_PRUEBAS = re.compile(r"(?:^|/)(?:tests?/|test_[^/]*\.py$)")
 # Modules Python imports without an import statement anyone could read: C
 # code (_pylong, for int <-> str of huge numbers; _strptime, for strptime;
 # ctypes._layout, for _ctypes; zoneinfo's helpers, for _zoneinfo), a codec
@@ -330,23 +347,77 @@ def _zip_almacenado(entradas) -> bytes:
     return salida.getvalue()
 
 
-def almacenada(datos: bytes, sin: frozenset[str] = frozenset(), sin_rutas: tuple[str, ...] = ()) -> bytes:
+def almacenada(datos: bytes, sin: frozenset[str] = frozenset()) -> bytes:
     """The same zip (wheel, stdlib) with every member STORED, not deflated:
     brotli on the wire then compresses the contents as a whole (about 1.6 MB
     less than brotli over deflated zips), and Python reads members without
     inflating them. ``sin``: top-level modules and packages left out (see
-    STDLIB_EXCLUIDA); ``sin_rutas``: members whose path starts with one of
-    these (see RUEDAS_EXCLUIDO). Deterministic: same input, same bytes (the SRI of a
+    STDLIB_EXCLUIDA). Deterministic: same input, same bytes (the SRI of a
     wheel is taken on this form). Cached by content hash in .cache/sitio/."""
     def producir():
         with zipfile.ZipFile(io.BytesIO(datos)) as origen:
             return _zip_almacenado(
                 (info, origen.read(info)) for info in origen.infolist()
-                if _primer_nivel(info.filename) not in sin and not info.filename.startswith(sin_rutas)
+                if _primer_nivel(info.filename) not in sin
             )
-    fuera = sorted(sin) + sorted(sin_rutas)
+    fuera = sorted(sin)
     clave = _sha256(datos) if not fuera else _sha256(datos + "\0".join(fuera).encode())
     return _en_cache(f"almacenada-{clave}.zip", producir)
+
+
+def rueda_podada(datos: bytes) -> bytes:
+    """A pinned wheel as the site serves it before its bytecode
+    (``con_bytecode``): STORED like ``almacenada``, without the members
+    Python never reads (RUEDAS_EXCLUIDO, RUEDAS_SUFIJOS_EXCLUIDOS,
+    RUEDAS_CARPETAS_DIST_INFO_EXCLUIDAS: ``_fuera_de_la_rueda``), each
+    METADATA reduced to its header (``_cabecera_metadata``), RECORD listing
+    exactly the members left (``_con_record``). Deterministic; cached in
+    .cache/sitio/ by the wheel's hash and the rules'."""
+    def producir():
+        with zipfile.ZipFile(io.BytesIO(datos)) as origen:
+            miembros = [
+                (info, _sin_descripcion(info.filename, origen.read(info)))
+                for info in origen.infolist() if not _fuera_de_la_rueda(info.filename)
+            ]
+        return _zip_almacenado(_con_record(miembros))
+    reglas = json.dumps([RUEDAS_EXCLUIDO, RUEDAS_SUFIJOS_EXCLUIDOS, RUEDAS_CARPETAS_DIST_INFO_EXCLUIDAS,
+                         RUEDAS_PRUEBAS.pattern, "METADATA: cabecera"])
+    return _en_cache(f"podada-{_huella(datos, reglas.encode())}.zip", producir)
+
+
+def _fuera_de_la_rueda(nombre_zip: str) -> bool:
+    """Whether a wheel's member is left out of the served wheel: under a
+    path of RUEDAS_EXCLUIDO, with a suffix of RUEDAS_SUFIJOS_EXCLUIDOS, a
+    test module (RUEDAS_PRUEBAS, outside the ``.dist-info`` folder), or in a
+    folder of RUEDAS_CARPETAS_DIST_INFO_EXCLUIDAS right inside the
+    ``.dist-info`` folder ("pydantic_core-2.50.4.dist-info/sboms/x.json")."""
+    if nombre_zip.startswith(RUEDAS_EXCLUIDO) or nombre_zip.endswith(RUEDAS_SUFIJOS_EXCLUIDOS):
+        return True
+    if RUEDAS_PRUEBAS.search(nombre_zip) and ".dist-info/" not in nombre_zip:
+        return True
+    partes = nombre_zip.split("/")
+    return len(partes) > 2 and partes[0].endswith(".dist-info") and partes[1] in RUEDAS_CARPETAS_DIST_INFO_EXCLUIDAS
+
+
+def _sin_descripcion(nombre_zip: str, datos: bytes) -> bytes:
+    """A ``<name>.dist-info/METADATA`` reduced to its header
+    (``_cabecera_metadata``); any other member as it is."""
+    partes = nombre_zip.split("/")
+    if len(partes) == 2 and partes[0].endswith(".dist-info") and partes[1] == "METADATA":
+        return _cabecera_metadata(datos)
+    return datos
+
+
+def _cabecera_metadata(datos: bytes) -> bytes:
+    """The header block of a METADATA file (RFC 822 style: Name, Version,
+    Requires-Dist..., continuation lines included), up to the first empty
+    line, without the body after it (the long description). Line endings
+    kept as they are."""
+    lineas = datos.splitlines(keepends=True)
+    for i, linea in enumerate(lineas):
+        if linea in (b"\n", b"\r\n", b"\r"):
+            return b"".join(lineas[:i])
+    return datos
 
 
 def _primer_nivel(nombre_zip: str) -> str:
@@ -625,13 +696,13 @@ def _anadir(files: Files, config, src_uri: str, **fuente) -> None:
 def servidos(manifiesto: dict) -> tuple[str, dict[str, bytes], bytes]:
     """(name of the engine wheel, {file name: bytes} of every wheel the site
     serves, python_stdlib.zip as served). The wheels in the order the worker
-    unpacks them: the pinned ones, checked, then the engine's; STORED, with
-    bytecode. The stdlib zip STORED, without STDLIB_EXCLUIDA, the modules
+    unpacks them: the pinned ones, checked and pruned (``rueda_podada``),
+    then the engine's; STORED, with bytecode. The stdlib zip STORED, without STDLIB_EXCLUIDA, the modules
     the engine's import loads as bytecode. tests/pyodide installs these very
     bytes."""
     ruedas = comprobar_ruedas(manifiesto)
     nombre_motor, rueda_motor = construir_rueda_motor()
-    servidas = {archivo: almacenada(ruta.read_bytes(), sin_rutas=RUEDAS_EXCLUIDO) for archivo, ruta, _ in ruedas}
+    servidas = {archivo: rueda_podada(ruta.read_bytes()) for archivo, ruta, _ in ruedas}
     servidas[nombre_motor] = almacenada(rueda_motor)
     biblioteca = almacenada((PYODIDE / "python_stdlib.zip").read_bytes(), sin=STDLIB_EXCLUIDA)
     servidas, biblioteca = con_bytecode(servidas, biblioteca, manifiesto["pyodide"])

@@ -697,11 +697,36 @@ export class Calculadora {
 let activas = [];
 let iniciada = false;
 
+// Pages with a module of their own, loaded only where its element is (not
+// on every page: they and what they import are bytes the first result of a
+// bases page never needs). Once evaluated, each follows every page itself
+// (enCadaPagina): Material's document$ replays the current page to a
+// subscriber that comes late, so the module starts on the page that loaded
+// it, and later on any page reached by instant navigation.
+const MODULOS_DE_PAGINA = [
+  { selector: "[data-sus-bases]", modulo: "./sus-bases.js" },
+  { selector: "[data-comparacion]", modulo: "./comparacion.js" },
+];
+
+function cargarModulosDePagina() {
+  for (const { selector, modulo } of MODULOS_DE_PAGINA) {
+    if (!document.querySelector(selector)) continue;
+    import(modulo).catch((e) => {
+      const raiz = document.querySelector(selector);
+      if (!raiz) return;
+      raiz.dataset.estado = "error";
+      raiz.replaceChildren(el("p", { clase: "rc-progreso rc-progreso-fallo", role: "alert",
+        texto: `No se pudo cargar esta página (${e.message}). Recárguela para intentarlo de nuevo.` }));
+    });
+  }
+}
+
 function iniciar() {
   if (iniciada) cargaPorHistorial = false; // only the document's own load counts
   iniciada = true;
   for (const c of activas) c.destruir();
   activas = [];
+  cargarModulosDePagina();
   // The «Sus bases» page runs its own (sus-bases.js).
   const raices = document.querySelectorAll("[data-calculadora]:not([data-bases-propias])");
   if (!raices.length) return;
@@ -716,9 +741,10 @@ window.addEventListener("hashchange", () => {
 enCadaPagina(iniciar);
 
 // --- offline: the service worker written by calculator/hooks/seguridad.py ---
-// Registered once the engine has loaded (or on pages without a calculator,
-// after load), so its precache never competes with the first boot. When a
-// new build takes over a page that an older one controlled, the page reloads:
+// Registered once the page's calculator (or comparison) has shown its first
+// outcome (trasElPrimerDesenlace), so its precache never competes with the
+// first boot and the first result: its downloads come after. When a new
+// build takes over a page that an older one controlled, the page reloads:
 // pages and engine always come from the same build (the case is in the address).
 // A new build whose install failed (a download kept failing) leaves the one
 // in use in charge; ask again a little later, rather than at the next visit.
@@ -733,6 +759,48 @@ function reintentarSiFalla(registro, maximo = 3) {
   registro.addEventListener("updatefound", () => vigilar(registro.installing));
 }
 
+// What computes by itself on a page, and the states that end its first
+// computation: a result, an error, or nothing to compute (engine ready with
+// an empty form; «Comparar» without a case). See the contracts above and in
+// comparacion.js.
+const QUE_CALCULA = "[data-calculadora], [data-comparacion]";
+const DESENLACES = new Set(["resultado", "error", "listo", "vacio"]);
+// A page where nothing computes waits this long (a reader who follows a link
+// to a calculator at once then still gets its first result first); a page
+// that computes, at most the other (an engine that never answers). After
+// the outcome, a short pause leaves the panel's chart (a second request to
+// the engine) its turn.
+const ESPERA_SIN_CALCULO_MS = 3000;
+const ESPERA_MAXIMA_MS = 60000;
+const PAUSA_TRAS_DESENLACE_MS = 500;
+
+// Resolves once the page shows the first outcome of what it computes, also
+// on a page reached meanwhile by instant navigation (it watches data-estado
+// in the whole document), or after ESPERA_SIN_CALCULO_MS if then nothing on
+// the page computes, or after ESPERA_MAXIMA_MS whatever happens.
+function trasElPrimerDesenlace() {
+  return new Promise((resolver) => {
+    const hay = () => [...document.querySelectorAll(QUE_CALCULA)];
+    const observador = new MutationObserver(() => mirar());
+    const relojes = [];
+    let terminada = false;
+    const terminar = () => {
+      if (terminada) return;
+      terminada = true;
+      observador.disconnect();
+      relojes.forEach(clearTimeout);
+      setTimeout(resolver, PAUSA_TRAS_DESENLACE_MS);
+    };
+    const mirar = (sinCalculoBasta = false) => {
+      const raices = hay();
+      if (raices.some((r) => DESENLACES.has(r.dataset.estado)) || (sinCalculoBasta && !raices.length)) terminar();
+    };
+    observador.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-estado"] });
+    relojes.push(setTimeout(() => mirar(true), ESPERA_SIN_CALCULO_MS), setTimeout(terminar, ESPERA_MAXIMA_MS));
+    mirar();
+  });
+}
+
 if ("serviceWorker" in navigator) {
   const controlada = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => { if (controlada) location.reload(); });
@@ -743,6 +811,6 @@ if ("serviceWorker" in navigator) {
       return registro.update(); // a new build? (register() alone does not check)
     })
     .catch((e) => console.warn(`Reintegro: sin modo sin conexión (${e.message})`));
-  const tras = () => (document.querySelector("[data-calculadora], [data-comparacion]") ? motor().listo.then(registrar, registrar) : registrar());
+  const tras = () => trasElPrimerDesenlace().then(registrar);
   if (document.readyState === "complete") tras(); else window.addEventListener("load", tras, { once: true });
 }

@@ -362,6 +362,35 @@ def test_sin_conexion_las_cinco_calculadoras_calculan(servidor, construido, vigi
     assert c.violaciones() == []
 
 
+def test_sin_conexion_sus_bases_y_comparar_por_el_menu(servidor, construido, vigilado):
+    """The modules of «Sus bases» and «Comparar» come only on their pages
+    (calculadora.js loads them there), yet they are in the offline copy:
+    reached offline through the menu (instant navigation) from a bases page
+    whose first result was shown, both pages work."""
+    precache = precache_de(construido)
+    for modulo in ("sus-bases.js", "comparacion.js", "formulario-bases.js", "enlace-bases.js", "sus-bases.json"):
+        assert f"assets/calculadora/{modulo}" in precache, modulo
+    c = vigilado()
+    pagina = c.pagina()
+    pagina.goto(servidor.origen + "bases/csd-art12/" + fragmento_de(caso_json("csd-art12")))
+    assert esperar_estado(pagina, ("resultado", "error")) == "resultado"
+    assert esperar_sw(pagina) == "reintegro-" + version_sw(construido)
+    c.contexto.set_offline(True)
+    try:
+        menu = pagina.locator(".md-nav--primary")
+        menu.get_by_role("link", name="Sus bases", exact=True).click()
+        pagina.wait_for_url("**/sus-bases/")
+        pagina.locator(".sus-bases .fb-formulario input").first.wait_for()
+        assert esperar_estado(pagina, ("listo", "resultado", "error"), "[data-bases-propias]") in ("listo", "resultado")
+        menu.get_by_role("link", name="Comparar", exact=True).click()
+        pagina.wait_for_url("**/comparar/")
+        assert esperar_estado(pagina, ("vacio", "resultado", "error"), "[data-comparacion]") == "vacio"
+    finally:
+        c.contexto.set_offline(False)
+    assert not c.errores, c.errores
+    assert c.violaciones() == []
+
+
 def test_la_copia_sin_conexion_no_descarga_dos_veces_lo_ya_descargado(servidor, construido, navegador, tmp_path):
     """The precache revalidates what the first visit already downloaded
     (runtime, stdlib and wheels, asked for by the very URLs motor.json gives,

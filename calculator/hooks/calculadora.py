@@ -29,6 +29,10 @@ adds to the site, as generated files (nothing is written into ``docs/``):
   ``reintegro.navegador.formulario(id)`` computed now on CPython, so the
   form is usable before Pyodide has booted.
 
+Each page gets the stylesheets of ``HOJAS_DE_PAGINA`` (``sus-bases.css``)
+only if it carries their element (``on_post_page``); the scripts of those
+pages are loaded by ``calculadora.js`` itself, where their element is.
+
 After the build, ``<file>.br`` and ``<file>.gz`` are written beside every
 compressible file (``on_post_build``). Stored zips, bytecode and twins are
 cached by content hash in ``.cache/sitio/`` (rebuilds of ``mkdocs serve``
@@ -754,6 +758,28 @@ def on_files(files: Files, config) -> Files:
         content=json.dumps(motor, ensure_ascii=False, separators=(",", ":")),
     )
     return files
+
+
+# Stylesheets of assets/calculadora/ that only some pages use, with the
+# attributes that mark those pages: written into a page's <head> (after
+# calculadora.css, where mkdocs.yml's extra_css puts the others) only when
+# its HTML carries one of them, so other pages never download them.
+# Material's instant navigation adds a <link> of the new page's head and
+# drops one the new page lacks, so they follow the reader from page to page.
+HOJAS_DE_PAGINA = {"sus-bases.css": ("data-sus-bases", "data-comparacion")}
+_ENLACE_CALCULADORA_CSS = re.compile(r'<link rel="stylesheet" href="(?P<prefijo>[^"]*)assets/calculadora/calculadora\.css">')
+
+
+def on_post_page(output: str, page, config) -> str:
+    for hoja, atributos in HOJAS_DE_PAGINA.items():
+        if not re.search(r"<[^>]*\s(?:%s)[\s=>]" % "|".join(map(re.escape, atributos)), output):
+            continue
+        enlace = _ENLACE_CALCULADORA_CSS.search(output)
+        if enlace is None:
+            raise _error(f"{page.file.src_uri}: sin <link> a calculadora.css, tras el que poner {hoja}")
+        propia = f'<link rel="stylesheet" href="{enlace["prefijo"]}assets/calculadora/{hoja}">'
+        output = output[: enlace.end()] + propia + output[enlace.end():]
+    return output
 
 
 def on_serve(server, config, builder):

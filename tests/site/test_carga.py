@@ -1,6 +1,7 @@
 """What a page downloads, and when, in Chromium: the modules of «Sus bases»
-and «Comparar» (sus-bases.js, comparacion.js and what only they import) only
-on their pages, also when reached by Material's instant navigation; the
+and «Comparar» (sus-bases.js, comparacion.js and what only they import) and
+their stylesheet (sus-bases.css) only on their pages, also when reached by
+Material's instant navigation; the
 service worker, whose install downloads the offline copy, registered only
 after the page's first outcome (calculadora.js, trasElPrimerDesenlace)."""
 
@@ -11,8 +12,9 @@ from ayudas_calculadora import fragmento_de
 from test_calculadora import SELECTOR, caso_json
 from test_confianza import VIGILANTE
 
-# Only «Sus bases» and «Comparar» need them (calculadora.js loads them there).
-MODULOS_DE_PAGINA = ("sus-bases.js", "comparacion.js", "formulario-bases.js", "enlace-bases.js")
+# Only «Sus bases» and «Comparar» need them (calculadora.js loads the
+# modules there, the build links the stylesheet there: HOJAS_DE_PAGINA).
+MODULOS_DE_PAGINA = ("sus-bases.js", "comparacion.js", "formulario-bases.js", "enlace-bases.js", "sus-bases.css")
 
 # Records in the page when navigator.serviceWorker.register is called and
 # when the calculator first shows an outcome (performance.now()).
@@ -50,7 +52,7 @@ def test_las_paginas_sin_su_elemento_no_cargan_sus_bases_ni_comparacion(sitio, n
     # where the element is, its module comes (the check above can fail)
     pagina.goto(f"{sitio}comparar/")
     assert esperar(pagina, "[data-comparacion]", ("vacio",)) == "vacio"
-    assert _modulos_pedidos(contexto) == {"comparacion.js", "enlace-bases.js"}
+    assert _modulos_pedidos(contexto) == {"comparacion.js", "enlace-bases.js", "sus-bases.css"}
     pagina.goto(f"{sitio}sus-bases/")
     pagina.locator(".sus-bases .fb-formulario input").first.wait_for()
     assert _modulos_pedidos(contexto) == set(MODULOS_DE_PAGINA)
@@ -73,6 +75,8 @@ def test_navegacion_instantanea_a_sus_bases_y_a_comparar(sitio, contexto, captur
     pagina.locator(".sus-bases .fb-formulario input").first.wait_for()
     assert esperar(pagina, "[data-bases-propias]", ("listo", "resultado", "error")) in ("listo", "resultado")
     assert pagina.locator(".sus-bases .fb-formulario").count() == 1
+    # sus-bases.css came with the page's head: its framed fieldsets (a browser's own are grooved)
+    assert pagina.eval_on_selector(".sus-bases fieldset", "f => getComputedStyle(f).borderTopStyle") == "solid"
     pagina.screenshot(path=str(capturas / "carga-sus-bases-por-el-menu.png"))
 
     menu.get_by_role("link", name="Comparar", exact=True).click()
@@ -80,6 +84,9 @@ def test_navegacion_instantanea_a_sus_bases_y_a_comparar(sitio, contexto, captur
     assert esperar(pagina, "[data-comparacion]", ("vacio", "resultado", "error")) == "vacio"
     assert "no lleva ningún caso" in pagina.locator("[data-comparacion]").inner_text()
     assert pagina.locator(".sus-bases").count() == 0
+    # its wide layout (sus-bases.css): no table of contents beside the comparison at 1280 px
+    assert pagina.locator(".md-sidebar--secondary").is_hidden()
+    pagina.screenshot(path=str(capturas / "carga-comparar-por-el-menu.png"))
     assert pagina.evaluate("() => window.__misma_carga") is True  # no full page load on the way
     assert pagina.evaluate("() => window.__violaciones") == []
     assert not contexto.errores, contexto.errores

@@ -117,3 +117,15 @@ def test_sin_nada_que_calcular_el_service_worker_se_registra_al_poco(sitio, cont
         "() => [window.__registros[0], performance.getEntriesByType('navigation')[0].loadEventEnd]")
     assert registro - carga >= 2900, (registro, carga)
     assert pagina.evaluate("async () => Boolean(await navigator.serviceWorker.getRegistration())") is True
+
+
+def test_si_el_modulo_de_la_pagina_no_llega_lo_dice(sitio, nuevo_contexto):
+    """«Comparar» without its module (a download that failed): the page says
+    so where the comparison would be, instead of staying empty."""
+    contexto = nuevo_contexto(service_workers="block")
+    contexto.contexto.route("**/comparacion.js", lambda ruta: ruta.abort())
+    pagina = contexto.pagina()
+    pagina.goto(f"{sitio}comparar/")
+    assert esperar(pagina, "[data-comparacion]", ("error",)) == "error"
+    assert "No se pudo cargar esta página" in pagina.locator("[data-comparacion] [role=alert]").inner_text()
+    assert not contexto.errores, contexto.errores

@@ -144,7 +144,7 @@ def _mensaje(error: dict, ultimo: str) -> str:
         "string_pattern_mismatch": "debe tener solo minúsculas sin acentos, cifras y guiones (por ejemplo «mis-bases»)",
     }
     if tipo == "value_error":
-        return str(ctx.get("error", error["msg"])).removeprefix("Value error, ")
+        return error["msg"].removeprefix("Value error, ")  # pydantic's wording around our own sentence
     return mensajes.get(tipo, "valor no válido")
 
 

@@ -94,10 +94,6 @@ def lectura(id_lectura: str, **datos: object) -> dict[str, str | None]:
     }
 
 
-def ids_de_lecturas() -> set[str]:
-    return set(_lecturas())
-
-
 @cache
 def _remedios() -> dict[str, dict]:
     return {campo: {**datos, "texto": datos["texto"].strip()} for campo, datos in leer_toml("remedios.toml")["remedios"].items()}

@@ -107,6 +107,8 @@ ROTAS = [
     pytest.param(con(titulo=5), {"titulo": "debe ser un texto"}, id="título numérico"),
     pytest.param(con(parrafos=[1]), {"parrafos": "debe ser una tabla (un objeto) de párrafos"}, id="párrafos en lista"),
     pytest.param(con(regimen=5), {"regimen": "debe ser una tabla (un objeto)"}, id="régimen numérico"),
+    pytest.param(con(cofinanciacion=5), {"cofinanciacion": "debe ser una tabla (un objeto)"},
+                 id="cofinanciación numérica"),
     pytest.param(con(campos=5), {"campos": "debe ser una lista"}, id="campos numérico"),
     pytest.param(con(titulo_corto=None, raro=1),
                  {"titulo_corto": "debe ser un texto", "raro": "no es un dato de unas bases (revise cómo está escrito)"},
@@ -141,6 +143,7 @@ def test_un_error_de_cada_campo_en_el_mismo_mensaje():
 
 @pytest.mark.parametrize("texto, formato, mensaje", [
     ('id = "x"\ntitulo = \n', "toml", "el fichero no es un TOML válido (línea 2, columna 10)"),
+    ('id = "x"\ntitulo = "', "toml", "el fichero no es un TOML válido"),  # broken at its very end: no line to name
     ('{"id": "x",\n "titulo": }', "json", "el fichero no es un JSON válido (línea 2, columna 12)"),
     ("[" * 100_000, "json", "el fichero no es un JSON válido"),
     ("[1, 2]", "json", "debe ser un objeto con los datos de las bases"),

@@ -19,23 +19,31 @@ from reintegro.caso import MAXIMOS_REFERENCIA
 from reintegro.catalogo import bases, campos_genericos
 from reintegro.formulario import formulario, referencias
 
-ART21 = formulario("art21-umbral-75")
-CAMPOS = {c["campo"]: c for c in ART21["campos"]}
-LETRA_F = bases("art21-umbral-75").parrafos["apartado-2-letra-f"]
+
+
+# Computed inside each test (never at import), so that mutation testing knows
+# which tests call ``formulario``.
+def art21() -> dict:
+    return formulario("art21-umbral-75")
+
+
+def campos_art21() -> dict[str, dict]:
+    return {c["campo"]: c for c in art21()["campos"]}
 
 
 def test_cabecera_del_formulario():
-    b = bases("art21-umbral-75")
-    assert {k: v for k, v in ART21.items() if k != "campos"} == {
+    b, formulario_art21 = bases("art21-umbral-75"), art21()
+    assert {k: v for k, v in formulario_art21.items() if k != "campos"} == {
         "bases": "art21-umbral-75", "titulo": b.titulo, "pagina": "bases/art21-umbral-75/", "norma": b.norma,
         "fuente": b.fuente, "referencia": referencias()}
-    assert [c["campo"] for c in ART21["campos"]] == [u.campo for u in b.campos]
+    assert [c["campo"] for c in formulario_art21["campos"]] == [u.campo for u in b.campos]
 
 
 def test_un_campo_de_opciones_con_su_parrafo():
     """«Medidas de publicidad y difusión»: three options, «cumplida» by default,
     asked because of apartado 2, letra f)."""
-    assert CAMPOS["publicidad"] == {
+    letra_f = bases("art21-umbral-75").parrafos["apartado-2-letra-f"]
+    assert campos_art21()["publicidad"] == {
         "campo": "publicidad", "tipo": "opciones", "etiqueta": "Medidas de publicidad y difusión",
         "ayuda": campos_genericos()["publicidad"]["ayuda"], "obligatorio": False, "defecto": "cumplida",
         "opciones": [{"valor": "cumplida", "etiqueta": "Cumplidas"},
@@ -43,12 +51,12 @@ def test_un_campo_de_opciones_con_su_parrafo():
                      {"valor": "incumplida", "etiqueta": "No cumplidas"}],
         "grupo": "incumplimientos",
         "por_que": {"referencia": "Bases reguladoras, art. 21, apartado 2, letra f)", "ancla": "apartado-2-letra-f",
-                    "enlace": "bases/art21-umbral-75/#apartado-2-letra-f", "texto": LETRA_F.texto},
+                    "enlace": "bases/art21-umbral-75/#apartado-2-letra-f", "texto": letra_f.texto},
     }
 
 
 def test_las_bases_dan_su_propia_etiqueta_y_ayuda():
-    propio = CAMPOS["fecha_ingreso"]
+    propio = campos_art21()["fecha_ingreso"]
     assert propio["etiqueta"] == "Fecha en que pide formalmente ingresar el reintegro"
     assert propio["ayuda"].startswith("Día en que pide formalmente ingresar el reintegro")
     assert propio["etiqueta"] != campos_genericos()["fecha_ingreso"]["etiqueta"]
@@ -58,13 +66,14 @@ def test_obligatorio_y_valores_por_defecto_de_cada_clase():
     """The amount granted must be given (no default); payments start empty;
     a percentage starts at its default as text (100 % of objectives); a yes/no
     at its boolean."""
-    assert (CAMPOS["importe_concedido"]["obligatorio"], CAMPOS["importe_concedido"]["defecto"]) == (True, None)
-    assert (CAMPOS["pagos"]["obligatorio"], CAMPOS["pagos"]["defecto"]) == (False, [])
-    assert CAMPOS["grado_cumplimiento_objetivos"]["defecto"] == "100"
-    assert CAMPOS["falseamiento"]["defecto"] is False
-    assert CAMPOS["coste_proyecto"]["defecto"] is None and CAMPOS["coste_proyecto"]["simbolo"] == "C"
-    assert CAMPOS["pagos"]["etiqueta_fecha"] == "Fecha del pago {n}"
-    assert CAMPOS["importe_concedido"]["opciones"] is None
+    campos = campos_art21()
+    assert (campos["importe_concedido"]["obligatorio"], campos["importe_concedido"]["defecto"]) == (True, None)
+    assert (campos["pagos"]["obligatorio"], campos["pagos"]["defecto"]) == (False, [])
+    assert campos["grado_cumplimiento_objetivos"]["defecto"] == "100"
+    assert campos["falseamiento"]["defecto"] is False
+    assert campos["coste_proyecto"]["defecto"] is None and campos["coste_proyecto"]["simbolo"] == "C"
+    assert campos["pagos"]["etiqueta_fecha"] == "Fecha del pago {n}"
+    assert campos["importe_concedido"]["opciones"] is None
 
 
 def test_un_campo_sin_parrafo_no_dice_por_que():

@@ -25,7 +25,7 @@ from reintegro.bases_propias import TAMANO_MAXIMO, BasesInvalidas, _mensaje, for
 EJEMPLO_TOML = (Path(__file__).parent / "bases_de_ejemplo" / "ayudas-culturales.toml").read_text(encoding="utf-8")
 EJEMPLO = tomllib.loads(EJEMPLO_TOML)
 PUBLICIDAD = EJEMPLO["minoraciones"][0]  # tipo "fija", 10 %, apartado 2
-RETRASO = {"tipo": "por_dias", "desde": "fecha_limite_justificacion", "hasta": "fecha_justificacion", "dias": 5,
+RETRASO = {"tipo": "por_dias", "desde": "fecha_limite_justificacion", "hasta": "fecha_presentacion_justificacion", "dias": 5,
            "porcentaje": "1", "maximo": "10", "ancla": "apartado-2", "texto": "Justificación fuera de plazo"}
 DEDUCCION = {"campo": "gasto_sin_justificante", "ancla": "apartado-2", "texto": "Gasto sin justificante"}
 PORCENTAJE = "debe ser un porcentaje entre 0 y 100"
@@ -173,3 +173,95 @@ def test_un_error_sin_frase_propia_dice_valor_no_valido():
     never pydantic's English."""
     assert _mensaje({"type": "string_too_long", "msg": "String should have at most 5 characters"}, "titulo") == \
         "valor no válido"
+
+
+# --- what only the whole file can say: anchors, case fields, notes ----------
+
+CAMPOS_DEL_EJEMPLO = EJEMPLO["campos"]  # importe_concedido, gasto_justificado, publicidad
+NO_FIGURA = "no figura en «campos», así que el formulario no lo pediría"
+PARTES = "gasto_sin_justificante, gasto_sin_ofertas, gasto_modificaciones_no_autorizadas"
+
+
+def lista_de_errores(texto: str) -> list[tuple[str, str]]:
+    with pytest.raises(BasesInvalidas) as refusal:
+        leer_bases(texto, "json")
+    return [(e.campo, e.mensaje) for e in refusal.value.errores]
+
+
+def con_campos(*nombres: str, **cambios) -> str:
+    return con(campos=[*CAMPOS_DEL_EJEMPLO, *({"campo": n} for n in nombres)], **cambios)
+
+
+def causa(campo: str) -> dict:
+    return {"campo": campo, "ancla": "apartado-1", "texto": "Causa de reintegro total"}
+
+
+def deduccion(campo: str) -> dict:
+    return {"campo": campo, "ancla": "apartado-2", "texto": "Gasto no aceptado"}
+
+
+REFERENCIAS_ROTAS = [
+    pytest.param(con_regimen(ancla="apartado-9"),
+                 [("regimen.ancla", "«apartado-9» no es ninguno de los párrafos de las bases (parrafos) ni de la ley "
+                                    "general")], id="un párrafo que no existe"),
+    pytest.param(con(campos=[*CAMPOS_DEL_EJEMPLO, {"campo": "gasto_presentado"}, {"campo": "bases"}]),
+                 [("campos.3.campo", "«gasto_presentado» no es un campo del caso"),
+                  ("campos.4.campo", "«bases» no es un campo del caso")], id="campos que el formulario no tiene"),
+    pytest.param(con_campos("falseamiento", causas_totales=[causa("publicidad"), causa("otra"), causa("falseamiento"),
+                                                            causa("sin_justificacion")]),
+                 [("causas_totales.0.campo", "«publicidad» no es un campo de sí o no"),
+                  ("causas_totales.1.campo", "«otra» no es un campo del caso"),
+                  ("causas_totales.3.campo", f"«sin_justificacion» {NO_FIGURA}")], id="causas totales"),
+    pytest.param(con_campos("gasto_sin_ofertas", deducciones=[deduccion("otras_ayudas"), deduccion("gasto_sin_ofertas"),
+                                                             deduccion("gasto_sin_justificante")]),
+                 [("deducciones.0.campo", f"«otras_ayudas» no es una parte del gasto justificado ({PARTES})"),
+                  ("deducciones.2.campo", f"«gasto_sin_justificante» {NO_FIGURA}")], id="deducciones"),
+    pytest.param(con(regimen={"tipo": "declaracion", "campo": "publicidad", "ancla": "apartado-1",
+                              "ancla_proporcional": "apartado-1", "texto_total": "No se declara"}),
+                 [("regimen.campo", "«publicidad» no es un campo de sí o no")], id="régimen por declaración"),
+    pytest.param(con_campos("fecha_limite_justificacion",
+                            minoraciones=[{**RETRASO, "desde": "importe_concedido"}, RETRASO]),
+                 [("minoraciones.0.desde", "«importe_concedido» no es una fecha"),
+                  ("minoraciones.0.hasta", f"«fecha_presentacion_justificacion» {NO_FIGURA}"),
+                  ("minoraciones.1.hasta", f"«fecha_presentacion_justificacion» {NO_FIGURA}")],
+                 id="minoraciones por días"),
+    pytest.param(con_campos("falseamiento", minoraciones=[{**PUBLICIDAD, "campo": "falseamiento"},
+                                                          {**PUBLICIDAD, "valores": ["regular", "incumplida", "mala"]}]),
+                 [("minoraciones.0.campo", "«falseamiento» no es un campo de opciones"),
+                  ("minoraciones.1.valores", "«regular» no es un valor de «publicidad»: «cumplida», «defectuosa», "
+                                             "«incumplida»"),
+                  ("minoraciones.1.valores", "«mala» no es un valor de «publicidad»: «cumplida», «defectuosa», "
+                                             "«incumplida»")], id="minoraciones por opción"),
+    pytest.param(con_campos("falseamiento", "gasto_sin_ofertas", "aproximacion_significativa",
+                            notas=["D1", "nada"],
+                            regimen={"tipo": "declaracion", "campo": "aproximacion_significativa", "ancla": "apartado-1",
+                                     "ancla_proporcional": "apartado-1", "texto_total": "No se declara",
+                                     "notas": ["nada-1"]},
+                            causas_totales=[{**causa("falseamiento"), "notas": ["nada-2"]}],
+                            deducciones=[{**deduccion("gasto_sin_ofertas"), "notas": ["nada-3"]}],
+                            minoraciones=[{**PUBLICIDAD, "notas": ["nada-4"]}],
+                            intereses={"ancla": "lgs-37-1", "notas": ["nada-5"]},
+                            liquidacion={"ancla_reintegro": "lgs-37-1", "ancla_perdida": "rlgs-89", "notas": ["nada-6"]}),
+                 [("notas", "«nada» no es ninguna de las notas del motor"),
+                  ("regimen.notas", "«nada-1» no es ninguna de las notas del motor"),
+                  ("causas_totales.0.notas", "«nada-2» no es ninguna de las notas del motor"),
+                  ("deducciones.0.notas", "«nada-3» no es ninguna de las notas del motor"),
+                  ("minoraciones.0.notas", "«nada-4» no es ninguna de las notas del motor"),
+                  ("intereses.notas", "«nada-5» no es ninguna de las notas del motor"),
+                  ("liquidacion.notas", "«nada-6» no es ninguna de las notas del motor")], id="notas que no existen"),
+]
+
+
+@pytest.mark.parametrize("texto, esperados", REFERENCIAS_ROTAS)
+def test_cada_referencia_rota_con_su_ruta_y_su_frase(texto, esperados):
+    assert lista_de_errores(texto) == esperados
+
+
+def test_referencias_correctas_se_aceptan():
+    """The same clauses, each field listed in «campos» and of its kind, a
+    general-law paragraph cited (LGS art. 37.1), known notes: accepted."""
+    b = leer_bases(con_campos("falseamiento", "gasto_sin_ofertas", "fecha_limite_justificacion",
+                              "fecha_presentacion_justificacion", notas=["D1"],
+                              causas_totales=[causa("falseamiento")], deducciones=[deduccion("gasto_sin_ofertas")],
+                              minoraciones=[PUBLICIDAD, {**RETRASO, "ancla": "lgs-37-1"}]), "json")
+    assert [m.tipo for m in b.minoraciones] == ["fija", "por_dias"] and b.notas[-1] == "D1"

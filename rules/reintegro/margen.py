@@ -109,6 +109,17 @@ class Causa(NamedTuple):
     descripcion: Frase | str
     cambio: dict | None = None  # the case fields that remedy it
     variante: Variante = CENTRAL  # or the rule that no longer binds
+    # Why remedying it alone never changes the figure, where that is so by
+    # the rules themselves (not because another cause decides).
+    sin_efecto: str | None = None
+
+
+# Aid that alone covers the accepted expense: communicated, the grant and that
+# aid together exceed the cost of the activity, and the excess, the whole
+# grant, is paid back just the same (LGS art. 19.3 and 37.3).
+SIN_EFECTO_OTRAS_AYUDAS = ("Comunicarlas no cambia la cifra: esas ayudas ya cubren el gasto aceptado, y la "
+                           "subvención que lo supera se devuelve igualmente como exceso de financiación (arts. 19.3 "
+                           "y 37.3 de la Ley 38/2003).")
 
 
 def _etiqueta(c: Calculo, campo: str) -> str:
@@ -124,7 +135,7 @@ def causas(c: Calculo, central: Computo) -> list[Causa]:
     if b.concurrencia.ancla_total and 0 < exacto(caso.otras_ayudas) >= e.aceptado and not caso.otras_ayudas_comunicadas:
         lista.append(Causa("otras_ayudas_comunicadas", _etiqueta(c, "otras_ayudas_comunicadas"), b.concurrencia.ancla_total,
                            "Otras ayudas no comunicadas que cubren por sí solas el coste de la actividad",
-                           {"otras_ayudas_comunicadas": True}))
+                           {"otras_ayudas_comunicadas": True}, sin_efecto=SIN_EFECTO_OTRAS_AYUDAS))
     if e.tecnico < 1:
         lista.append(Causa("grado_cumplimiento_objetivos", _etiqueta(c, "grado_cumplimiento_objetivos"),
                            b.regimen.ancla_objetivos or b.regimen.ancla_proporcional,
@@ -206,7 +217,7 @@ def _texto_de_causa(central: Computo, causa: Causa, sin_ella: Computo,
             frase += f"; al alcanzarlo, sin esta causa {verbo} {con:} en lugar de {antes:}"
         frases.append(frase + ".")
     else:
-        frases.append("En este caso no cambia la cifra, porque otra causa ya la determina.")
+        frases.append(causa.sin_efecto or "En este caso no cambia la cifra, porque otra causa ya la determina.")
     if texto_remedio:
         frases.append(texto_remedio)
     return " ".join(frases)

@@ -117,8 +117,9 @@ def pytest_plugin_registered(plugin, manager):
 
 # Cheapest first: the golden corpus and the single checks, then the command
 # line (subprocesses), then the property and fuzz tests (Hypothesis).
-_ORDEN = {"test_golden.py": 0, "test_contrato": 1, "test_rechazos.py": 2, "test_datos.py": 3,
-          "test_cli.py": 5, "test_propiedades.py": 6, "test_fuzz.py": 7}
+_ORDEN = {"test_golden.py": 0, "test_contrato": 1, "test_rechazos.py": 2, "test_mensajes": 2, "test_navegador.py": 2,
+          "test_formulario.py": 2, "test_bases_propias_mensajes.py": 2, "test_datos.py": 3,
+          "test_cli.py": 5, "test_bases_propias.py": 5, "test_propiedades.py": 6, "test_fuzz.py": 7}
 
 
 def _coste(item):

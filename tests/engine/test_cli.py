@@ -204,3 +204,13 @@ def test_comparar_rechaza_un_caso_que_no_es_un_objeto(tmp_path, capsys):
     fichero.write_text("[1, 2]", encoding="utf-8")
     assert main(["comparar", str(fichero)]) == 2
     assert capsys.readouterr().err == "caso: debe ser un objeto JSON con los campos del caso\n"
+
+
+def test_el_resultado_se_escribe_sangrado_y_con_acentos():
+    """The command line's result: JSON indented by two spaces, accents and «€»
+    as they are."""
+    texto = resultado_a_json(calcular_caso({"bases": "art21-umbral-75", "importe_concedido": "1000"}))
+    lineas = texto.splitlines()
+    assert lineas[0] == "{" and lineas[1] == '  "bases": "art21-umbral-75",'
+    assert '    "bases": "art21-umbral-75",' in lineas  # the echoed case, one level deeper
+    assert "€" in texto and "subvención" in texto and "\\u" not in texto

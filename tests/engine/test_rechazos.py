@@ -433,3 +433,22 @@ def test_el_texto_json_se_comprueba_contra_el_dia_dado_y_las_bases_dadas():
     caso = leer_caso_json(json_.dumps({"importe_concedido": "1000"}), HOY, propias)
     assert caso.bases == "ayudas-culturales"
     assert tomllib.loads(ejemplo.read_text(encoding="utf-8"))["id"] == caso.bases
+
+
+def test_un_campo_desconocido_se_nombra_en_una_linea_imprimible():
+    """A field name as the user spelt it, made printable (a tab reads «\\t») and
+    cut at 80 characters (77 and «…»): the message stays one readable line."""
+    con_tabulador = errores({**BASE, "a\tb": 1})
+    assert "a\\tb" in con_tabulador and "a\tb" not in con_tabulador
+    justo = "x" * 80
+    assert justo in errores({**BASE, justo: 1})
+    largo = errores({**BASE, "y" * 81: 1})
+    assert "y" * 77 + "…" in largo and "y" * 78 not in largo
+
+
+def test_un_error_de_pydantic_sin_mensaje_propio_es_valor_no_valido():
+    """An error of a kind no message covers reads «valor no válido», for its
+    field, never pydantic's English."""
+    from reintegro.errores import _error
+    error = _error("gasto_justificado", {"type": "algo_nuevo", "msg": "Something new"})
+    assert (error.campo, error.mensaje, error.codigo) == ("gasto_justificado", "valor no válido", "valor_no_valido")

@@ -58,6 +58,11 @@ TRABAJO = RAIZ / ".cache" / "mutacion" / "trabajo"
 PRUEBAS = ("tests/engine", "tests/golden")
 ARCHIVOS_DE_PRUEBAS = ("tests/__init__.py", "tests/conftest.py")
 MARCAS = "not pyodide and not navegador"
+# The property and fuzz tests (Hypothesis, hundreds of random cases each):
+# --sin-propiedades leaves them out, so that a surviving mutant costs seconds
+# instead of minutes. They can only kill more mutants, never fewer: a score
+# measured without them is a lower bound.
+PROPIEDADES = ("tests/engine/test_fuzz.py", "tests/engine/test_fuzz_bases.py", "tests/engine/test_propiedades.py")
 MEMORIA = 3 * 1024**3  # address space of each process of the run (see _limitar_memoria)
 # Modules without a function to mutate, or that only start another.
 SIN_MUTAR = ("__init__.py", "__main__.py", "version.py")
@@ -157,6 +162,8 @@ def _argumentos(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--informe", action="store_true", help="only write the table of the run in --trabajo again")
     p.add_argument("--repetir-vivos", action="store_true", help="in the run of --trabajo, take the tests and "
                    "the list of equivalents afresh and test again the mutants that were not killed")
+    p.add_argument("--sin-propiedades", action="store_true", help="leave out the property and fuzz tests "
+                   "(PROPIEDADES): much quicker, and the score a lower bound; kept by --reanudar")
     return p.parse_args(argv)
 
 
@@ -176,13 +183,14 @@ def modulos_pedidos(texto: str) -> list[str]:
 # ------------------------------------------------------------ scratch folder
 
 
-def _pyproject(modulos: list[str]) -> str:
+def _pyproject(modulos: list[str], sin_propiedades: bool = False) -> str:
     lista = lambda valores: "[" + ", ".join(json.dumps(v) for v in valores) + "]"  # noqa: E731
+    argumentos = ["-m", MARCAS, "-p", "no:cacheprovider", *(f"--ignore={p}" for p in PROPIEDADES if sin_propiedades)]
     return f"""\
 [tool.mutmut]
 source_paths = ["src"]
 only_mutate = {lista(f"src/reintegro/{m}" for m in modulos)}
-pytest_add_cli_args = ["-m", {json.dumps(MARCAS)}, "-p", "no:cacheprovider"]
+pytest_add_cli_args = {lista(argumentos)}
 pytest_add_cli_args_test_selection = {lista(PRUEBAS)}
 also_copy = ["conftest.py"]
 use_git_change_detection = false
@@ -199,14 +207,14 @@ testpaths = {lista(PRUEBAS)}
 """
 
 
-def preparar(trabajo: Path, modulos: list[str]) -> None:
+def preparar(trabajo: Path, modulos: list[str], sin_propiedades: bool) -> None:
     """The scratch folder: the package under src/, the tests, mutmut's config."""
     if trabajo.exists():
         shutil.rmtree(trabajo)
     ignorar = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(PAQUETE, trabajo / "src" / "reintegro", ignore=ignorar)
     copiar_pruebas(trabajo)
-    (trabajo / "pyproject.toml").write_text(_pyproject(modulos), encoding="utf-8")
+    (trabajo / "pyproject.toml").write_text(_pyproject(modulos, sin_propiedades), encoding="utf-8")
     escribir_ayudas(trabajo)
 
 
@@ -437,7 +445,7 @@ def _commit() -> str:
 
 
 def informe(filas: list[Fila], modulos: list[str], equivalentes: list[Equivalente], segundos: float | None,
-            procesos: int) -> str:
+            procesos: int, sin_propiedades: bool = False) -> str:
     sin_uso = [e for e in equivalentes if e.usado == 0 and e.firma.modulo in modulos]
     partes = [
         "# Pruebas de mutación del motor",
@@ -448,6 +456,9 @@ def informe(filas: list[Fila], modulos: list[str], equivalentes: list[Equivalent
         f"{len(modulos)} módulos, {procesos} procesos"
         + (f", {segundos / 60:.0f} min (la última ejecución de mutmut)." if segundos is not None else "."),
         "",
+        *([f"Sin las pruebas de propiedades y de fuzzing ({', '.join(f'`{Path(p).name}`' for p in PROPIEDADES)}; "
+           "`--sin-propiedades`): solo podrían matar más mutantes, así que la puntuación es una cota inferior.", ""]
+          if sin_propiedades else []),
         "Puntuación = (muertos + tiempo o memoria agotados) / (mutantes − equivalentes): un mutante que agota "
         "el tiempo de CPU o la memoria (3 GiB por proceso) no deja pasar las pruebas. Los equivalentes "
         "(`benchmarks/mutacion-equivalentes.toml`) no cambian ningún comportamiento: se marcan y no se ejecutan.",
@@ -500,11 +511,13 @@ def main(argv: list[str] | None = None) -> int:
         escribir_ayudas(trabajo)
         if args.repetir_vivos:
             copiar_pruebas(trabajo)
-        configuracion = tomllib.loads((trabajo / "pyproject.toml").read_text(encoding="utf-8"))
-        modulos = [Path(m).name for m in configuracion["tool"]["mutmut"]["only_mutate"]]
-        (trabajo / "pyproject.toml").write_text(_pyproject(modulos), encoding="utf-8")
+        configuracion = tomllib.loads((trabajo / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
+        modulos = [Path(m).name for m in configuracion["only_mutate"]]
+        sin_propiedades = args.sin_propiedades or any(a.startswith("--ignore=") for a in configuracion["pytest_add_cli_args"])
+        (trabajo / "pyproject.toml").write_text(_pyproject(modulos, sin_propiedades), encoding="utf-8")
     else:
-        preparar(trabajo, modulos)
+        sin_propiedades = args.sin_propiedades
+        preparar(trabajo, modulos, sin_propiedades)
     os.chdir(trabajo)
     os.environ.update(entorno(trabajo))
     if not reanudar:
@@ -514,7 +527,7 @@ def main(argv: list[str] | None = None) -> int:
     segundos = None if args.informe else ejecutar_mutmut(trabajo, args.procesos)
     filas = leer_resultados(trabajo)
     contar_equivalentes(equivalentes)
-    texto = informe(filas, modulos, equivalentes, segundos, args.procesos)
+    texto = informe(filas, modulos, equivalentes, segundos, args.procesos, sin_propiedades)
     print("\n".join(tabla(filas)))
     salida.write_text(texto, encoding="utf-8")
     print(f"\nTabla y mutantes no muertos en {salida}")

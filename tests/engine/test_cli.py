@@ -214,3 +214,19 @@ def test_el_resultado_se_escribe_sangrado_y_con_acentos():
     assert lineas[0] == "{" and lineas[1] == '  "bases": "art21-umbral-75",'
     assert '    "bases": "art21-umbral-75",' in lineas  # the echoed case, one level deeper
     assert "€" in texto and "subvención" in texto and "\\u" not in texto
+
+
+def test_el_fichero_del_caso_se_lee_como_utf8_en_cualquier_configuracion_regional(tmp_path):
+    """A case file with accents is read as UTF-8 even where the system's encoding is ASCII (the C locale,
+    without Python's UTF-8 mode)."""
+    import os
+    fichero = tmp_path / "caso.json"
+    fichero.write_text(json.dumps({"bases": "art21-umbral-75", "importe_concedido": "1000",
+                                   "referencia": {"entidad": "Asociación Peña «El Olivar»"}}, ensure_ascii=False),
+                       encoding="utf-8")
+    entorno = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0",
+               "PYTHONIOENCODING": "utf-8"}
+    salida = subprocess.run([sys.executable, "-m", "reintegro", "calcular", str(fichero)], capture_output=True,
+                            text=True, encoding="utf-8", env=entorno, check=False)
+    assert (salida.returncode, salida.stderr) == (0, "")
+    assert json.loads(salida.stdout)["caso"]["referencia"]["entidad"] == "Asociación Peña «El Olivar»"

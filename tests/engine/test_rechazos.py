@@ -452,3 +452,52 @@ def test_un_error_de_pydantic_sin_mensaje_propio_es_valor_no_valido():
     from reintegro.errores import _error
     error = _error("gasto_justificado", {"type": "algo_nuevo", "msg": "Something new"})
     assert (error.campo, error.mensaje, error.codigo) == ("gasto_justificado", "valor no válido", "valor_no_valido")
+
+
+PROFUNDO = "el JSON está anidado a demasiada profundidad"
+
+
+def anidado(niveles: int) -> str:
+    """A case whose reference notes nest ``niveles`` levels deep in all (the case's own object included)."""
+    return ('{"bases": "art21-umbral-75", "importe_concedido": "10", "referencia": {"notas": '
+            + "[" * (niveles - 2) + "]" * (niveles - 2) + "}}")
+
+
+def test_cien_niveles_de_anidamiento_se_leen_y_ciento_uno_no():
+    """The limit is 100 levels of arrays and objects (entrada.PROFUNDIDAD_MAXIMA): at 100 the text is read
+    (the notes are then refused for what they are, not for their depth); at 101 it is refused whole."""
+    assert errores_json(anidado(100)) == {"referencia.notas": "debe ser un texto"}
+    assert errores_json(anidado(101)) == {"caso": PROFUNDO}
+    # Depth is counted where the nesting is: an array closed before (its level given back) and then 101 levels.
+    tras_un_hermano = ('{"bases": "art21-umbral-75", "importe_concedido": "10", "referencia": {"expediente": [], '
+                       '"notas": ' + "[" * 99 + "]" * 99 + "}}")
+    assert errores_json(tras_un_hermano) == {"caso": PROFUNDO}
+
+
+def test_los_corchetes_dentro_de_un_texto_no_anidan():
+    """Brackets inside a string, also after an escaped quote, are text: 150 of them in the notes are accepted;
+    and 101 objects side by side (two levels) are many payments, not deep nesting."""
+    notas = '\\"' + "[{" * 150 + '\\\\'
+    caso = leer_caso_json('{"bases": "art21-umbral-75", "importe_concedido": "10", "referencia": {"notas": "'
+                          + notas + '"}}', HOY)
+    assert caso.referencia.notas == '"' + "[{" * 150 + "\\"
+    pagos = ",".join(['{"fecha": "2025-01-10", "importe": "0.01"}'] * 101)
+    assert errores_json('{"bases": "art21-umbral-75", "importe_concedido": "10", "pagos": [' + pagos + "]}") == {
+        "pagos": "no puede tener más de 100 elementos"}
+    cerrados = ",".join(["[]"] * 120)  # many brackets, never deeper than 4 levels
+    assert errores_json('{"bases": "art21-umbral-75", "importe_concedido": "10", "referencia": {"notas": ['
+                        + cerrados + "]}}") == {"referencia.notas": "debe ser un texto"}
+
+
+def test_un_campo_repetido_se_nombra_con_sus_primeros_60_caracteres():
+    clave = "c" * 70
+    texto = '{"bases": "art21-umbral-75", "' + clave + '": 1, "' + clave + '": 2}'
+    assert errores_json(texto) == {"caso": f"no es un JSON válido: el campo «{'c' * 60}» aparece dos veces"}
+
+
+def test_el_error_de_un_caso_reune_cada_campo():
+    """The exception's own text (what Python shows if nobody catches it): «field: message; field: message»."""
+    with pytest.raises(CasoInvalido) as info:
+        calcular_caso({"bases": "art21-umbral-75", "importe_concedido": "-1", "publicidad": "mala"}, hoy=HOY)
+    assert str(info.value) == "; ".join(f"{e.campo}: {e.mensaje}" for e in info.value.errores)
+    assert str(info.value).count("; ") == 1

@@ -16,7 +16,7 @@ from decimal import Decimal
 
 from pydantic import ValidationError
 
-from .catalogo import codigos_de_notas, campos_genericos, ley_general
+from .catalogo import anclas_resolubles, codigos_de_notas, campos_genericos
 from .coherencia import PARTES_DEL_GASTO
 from .errores import ErrorDeCampo, enumerar_opciones
 from .modelo_bases import Bases, CampoUsado, MinoracionPorDias, UmbralDeclarado
@@ -180,14 +180,14 @@ def _campo_del_caso(ruta: str, campo: str, tipos: set[str], que: str, usados: se
 def errores_de_referencias(b: Bases) -> list[ErrorDeCampo]:
     """What the model alone cannot check: anchors, case fields and notes."""
     errores: list[ErrorDeCampo] = []
-    resolubles = set(b.parrafos) | set(ley_general())
+    resolubles = anclas_resolubles(b)
     for ruta, ancla in b.anclas_con_ruta():
         if ancla not in resolubles:
             errores.append(ErrorDeCampo(ruta, f"«{ancla}» no es ninguno de los párrafos de las bases (parrafos) "
                                               "ni de la ley general"))
     usados = {c.campo for c in b.campos}
     for numero, campo in enumerate(b.campos):
-        if _tipo_de_campo(campo.campo) is None or campo.campo == "bases":
+        if _tipo_de_campo(campo.campo) is None:  # «bases» too: the form never asks it
             errores.append(ErrorDeCampo(f"campos.{numero}.campo", f"«{campo.campo}» no es un campo del caso"))
     for numero, causa in enumerate(b.causas_totales):
         errores += _campo_del_caso(f"causas_totales.{numero}.campo", causa.campo, {"booleano"}, "un campo de sí o no",

@@ -40,3 +40,12 @@ def test_sin_alternativo_el_tipo_es_siempre_el_central():
     pagos = (Pago(fecha="2024-01-01", importe="1000"),)
     assert total_exacto(Racional(1000), pagos, date(2025, 1, 1), "365", "primeros", True) == total_exacto(
         Racional(1000), pagos, date(2025, 1, 1), "365", "primeros", False)
+
+
+def test_sin_tipo_para_un_dia_lo_dice_con_la_fecha():
+    """A day before the rate table starts (cases refuse such dates: the check behind that refusal)."""
+    from datetime import date
+
+    from reintegro.tipos_interes import tabla
+    with pytest.raises(LookupError, match=r"^no hay tipo de interés para el 31/12/2004$"):
+        tabla().tramo_de(date(2004, 12, 31))

@@ -440,6 +440,8 @@ def test_un_campo_desconocido_se_nombra_en_una_linea_imprimible():
     cut at 80 characters (77 and «…»): the message stays one readable line."""
     con_tabulador = errores({**BASE, "a\tb": 1})
     assert "a\\tb" in con_tabulador and "a\tb" not in con_tabulador
+    assert "a\\b" in errores({**BASE, "a\\b": 1})  # a printable backslash stays one backslash
+    assert "a\\\\b" not in errores({**BASE, "a\\b": 1})
     justo = "x" * 80
     assert justo in errores({**BASE, justo: 1})
     largo = errores({**BASE, "y" * 81: 1})

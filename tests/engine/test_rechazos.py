@@ -503,3 +503,19 @@ def test_el_error_de_un_caso_reune_cada_campo():
         calcular_caso({"bases": "art21-umbral-75", "importe_concedido": "-1", "publicidad": "mala"}, hoy=HOY)
     assert str(info.value) == "; ".join(f"{e.campo}: {e.mensaje}" for e in info.value.errores)
     assert str(info.value).count("; ") == 1
+
+
+def test_la_profundidad_se_cuenta_solo_fuera_de_los_textos():
+    """The walk behind the depth limit (entrada._demasiado_profundo, used when there are more than 100 brackets):
+    exactly 100 levels with one more array beside them is read; an empty first name and an escaped quote early in
+    a text do not make it lose track of what is text; letters outside texts are not levels (the text is then
+    refused for its syntax, not its depth)."""
+    con_hermano = ('{"bases": "art21-umbral-75", "importe_concedido": "10", "referencia": {"expediente": [], '
+                   '"notas": ' + "[" * 98 + "]" * 98 + "}}")
+    assert errores_json(con_hermano) == {"referencia.expediente": "debe ser un texto", "referencia.notas": "debe ser un texto"}
+    vacio_primero = '{"": 0, "notas": ' + "[" * 101 + "]" * 101 + "}"
+    assert errores_json(vacio_primero) == {"caso": PROFUNDO}
+    escape_antes = '{"bases": "a\\"b", "notas": ' + "[" * 101 + "]" * 101 + "}"
+    assert errores_json(escape_antes) == {"caso": PROFUNDO}
+    letras = "[" + ",".join(["[]"] * 120) + ", " + "X" * 150 + "]"
+    assert errores_json(letras)["caso"].startswith("no es un JSON válido: falta un valor")

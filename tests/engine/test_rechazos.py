@@ -519,3 +519,10 @@ def test_la_profundidad_se_cuenta_solo_fuera_de_los_textos():
     assert errores_json(escape_antes) == {"caso": PROFUNDO}
     letras = "[" + ",".join(["[]"] * 120) + ", " + "X" * 150 + "]"
     assert errores_json(letras)["caso"].startswith("no es un JSON válido: falta un valor")
+
+
+def test_un_numero_enorme_es_demasiado_grande_no_un_formato_raro():
+    """JSON numbers are read exactly (Decimal), never as binary floats: 1e400 is an amount too large, not an
+    infinite value in a strange format."""
+    assert errores_json('{"bases": "art21-umbral-75", "importe_concedido": 1e400}') == {
+        "importe_concedido": "es demasiado grande (máximo 999999999999.99)"}

@@ -47,6 +47,9 @@ _ERRORES_JSON = {
     "Invalid control character at": "hay un carácter de control dentro de un texto",
     "Invalid \\escape": "hay una barra invertida (\\) seguida de un carácter no admitido",
     "Invalid \\uXXXX escape": "hay una secuencia \\u no válida",
+    # Python 3.13 and later (Pyodide's) name a trailing comma; 3.11 calls it a missing value or name.
+    "Illegal trailing comma before end of object": "sobra una coma antes de cerrar el objeto",
+    "Illegal trailing comma before end of array": "sobra una coma antes de cerrar la lista",
 }
 
 

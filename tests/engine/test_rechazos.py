@@ -526,3 +526,33 @@ def test_un_numero_enorme_es_demasiado_grande_no_un_formato_raro():
     infinite value in a strange format."""
     assert errores_json('{"bases": "art21-umbral-75", "importe_concedido": 1e400}') == {
         "importe_concedido": "es demasiado grande (máximo 999999999999.99)"}
+
+
+def test_un_error_de_sintaxis_sin_frase_propia(monkeypatch):
+    """A JSON error this Python version does not produce, or a later one words differently, still reads in
+    Spanish, with its line and column."""
+    import json as json_
+
+    from reintegro import entrada
+
+    def falla(texto, **_):
+        raise json_.JSONDecodeError("Something new", texto, 3)
+    monkeypatch.setattr(entrada.json, "loads", falla)
+    assert errores_json('{"a": 1}') == {"caso": "no es un JSON válido: el texto no sigue la sintaxis JSON (línea 1, columna 4)"}
+
+
+@pytest.mark.parametrize("mensaje, frase", [
+    ("Illegal trailing comma before end of object", "sobra una coma antes de cerrar el objeto"),
+    ("Illegal trailing comma before end of array", "sobra una coma antes de cerrar la lista"),
+])
+def test_la_coma_final_en_python_3_13_y_posteriores(monkeypatch, mensaje, frase):
+    """Pyodide runs Python 3.14, whose JSON decoder names a trailing comma (the command line here, 3.11, calls
+    it a missing name or value): the page's message says it in Spanish too."""
+    import json as json_
+
+    from reintegro import entrada
+
+    def falla(texto, **_):
+        raise json_.JSONDecodeError(mensaje, texto, 7)
+    monkeypatch.setattr(entrada.json, "loads", falla)
+    assert errores_json('{"a": 1,}') == {"caso": f"no es un JSON válido: {frase} (línea 1, columna 8)"}

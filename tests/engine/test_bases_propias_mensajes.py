@@ -162,6 +162,7 @@ def test_un_fichero_con_marca_de_orden_de_bytes_se_lee():
     ("mis-bases.toml", "{}", "toml"),
     ("bases", "\ufeff \n\t{", "json"),
     ("bases.txt", 'id = "x"', "toml"),
+    ("bases", 'X{"id": "x"}', "toml"),  # only spaces and the byte-order mark are skipped
 ])
 def test_el_formato_por_la_extension_o_el_primer_caracter(nombre, texto, formato):
     assert formato_de(nombre, texto) == formato
@@ -269,3 +270,18 @@ def test_referencias_correctas_se_aceptan():
                               causas_totales=[causa("falseamiento")], deducciones=[deduccion("gasto_sin_ofertas")],
                               minoraciones=[PUBLICIDAD, {**RETRASO, "ancla": "lgs-37-1"}]), "json")
     assert [m.tipo for m in b.minoraciones] == ["fija", "por_dias"] and b.notas[-1] == "D1"
+
+
+def test_un_fichero_de_justo_el_tamano_maximo_se_lee():
+    """200.000 characters are accepted (one more is refused, above): the example padded with a comment."""
+    relleno = "# " + "x" * (TAMANO_MAXIMO - len(EJEMPLO_TOML) - 3) + "\n"
+    texto = EJEMPLO_TOML + relleno
+    assert len(texto) == TAMANO_MAXIMO
+    assert leer_bases(texto).id == "ayudas-culturales"
+
+
+def test_un_porcentaje_escrito_como_numero_toml_se_lee_exacto():
+    """A TOML number is read as the decimal it writes, never through a binary float: a threshold of
+    60,00000000000000001 % is not 60 % (apartado 1)."""
+    texto = EJEMPLO_TOML.replace('minimo = "60"', "minimo = 60.00000000000000001")
+    assert str(leer_bases(texto).regimen.minimo) == "60.00000000000000001"

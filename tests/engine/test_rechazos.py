@@ -556,3 +556,11 @@ def test_la_coma_final_en_python_3_13_y_posteriores(monkeypatch, mensaje, frase)
         raise json_.JSONDecodeError(mensaje, texto, 7)
     monkeypatch.setattr(entrada.json, "loads", falla)
     assert errores_json('{"a": 1,}') == {"caso": f"no es un JSON válido: {frase} (línea 1, columna 8)"}
+
+
+def test_la_resolucion_el_mismo_dia_del_inicio_se_acepta():
+    """LGS art. 42: the procedure is resolved after it starts; the same day is not before it."""
+    caso = leer_caso({**BASE, "fecha_inicio_procedimiento": "2025-03-10", "fecha_resolucion": "2025-03-10"}, HOY)
+    assert caso.fecha_resolucion == caso.fecha_inicio_procedimiento
+    assert set(errores({**BASE, "fecha_inicio_procedimiento": "2025-03-10", "fecha_resolucion": "2025-03-09"})) == {
+        "fecha_resolucion"}

@@ -83,6 +83,10 @@ def test_un_campo_sin_parrafo_no_dice_por_que():
     campos = {c["campo"]: c for c in formulario(leer_bases(texto))["campos"]}
     assert campos["importe_concedido"]["por_que"] is None
     assert campos["publicidad"]["por_que"]["ancla"] == "apartado-2"
+    # The fields the general law makes relevant under any bases are added with its paragraph (LGS 37.1 for the
+    # payments and their interest), so the form asks for them.
+    assert campos["pagos"]["por_que"]["ancla"] == "lgs-37-1"
+    assert campos["otras_ayudas"]["por_que"]["ancla"] == "lgs-19-3"
 
 
 def test_las_referencias_del_informe_con_su_longitud_maxima():

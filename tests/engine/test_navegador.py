@@ -101,6 +101,10 @@ def test_calcular_con_las_bases_del_usuario_apartados_1_y_2():
     hoy = date(2026, 1, 15)
     assert r == calcular_del_motor(leer_caso(CASO_PROPIO, hoy, b=propias), hoy, b=propias)
     assert (r["bases"], r["importe_final"], r["reintegro"]) == ("ayudas-culturales", "6000.00", "4000.00")
+    # Its citations link to the page where the user wrote it, not to a page of the site's bases.
+    assert propias.pagina == "sus-bases/" and leer_bases(texto, "json").pagina == "bases/ayudas-culturales/"
+    assert {p["cita"]["enlace"].split("#")[0] for p in r["pasos"] if p["cita"]["ancla"].startswith("apartado")} == {
+        "sus-bases/"}
 
 
 def test_calcular_con_bases_del_usuario_invalidas_lo_dice_con_su_estado():

@@ -564,3 +564,15 @@ def test_la_resolucion_el_mismo_dia_del_inicio_se_acepta():
     assert caso.fecha_resolucion == caso.fecha_inicio_procedimiento
     assert set(errores({**BASE, "fecha_inicio_procedimiento": "2025-03-10", "fecha_resolucion": "2025-03-09"})) == {
         "fecha_resolucion"}
+
+
+@pytest.mark.parametrize("valor, mostrado", [
+    ("a" * 60, "«" + "a" * 60 + "»"),
+    ("a" * 61, "el valor dado"),
+    (5, "el valor dado"),
+])
+def test_unas_bases_desconocidas_se_citan_si_son_un_texto_corto(valor, mostrado):
+    """The unknown bases is quoted when it is a text of at most 60 characters; otherwise «el valor dado»."""
+    ids = "art15-proporcional, art21-umbral-75, boe-2023-26428-art28, boe-2024-17269, csd-art12"
+    assert errores({"bases": valor, "importe_concedido": "10"}) == {
+        "bases": f"{mostrado} no es ninguna de las bases disponibles: {ids}"}

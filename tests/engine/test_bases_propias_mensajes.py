@@ -285,3 +285,9 @@ def test_un_porcentaje_escrito_como_numero_toml_se_lee_exacto():
     60,00000000000000001 % is not 60 % (apartado 1)."""
     texto = EJEMPLO_TOML.replace('minimo = "60"', "minimo = 60.00000000000000001")
     assert str(leer_bases(texto).regimen.minimo) == "60.00000000000000001"
+
+
+def test_un_porcentaje_escrito_como_numero_json_se_lee_exacto():
+    """The same in a JSON file: 60.00000000000000001 is read as written."""
+    texto = con_regimen(minimo="__numero__").replace('"__numero__"', "60.00000000000000001")
+    assert str(leer_bases(texto, "json").regimen.minimo) == "60.00000000000000001"

@@ -519,6 +519,8 @@ def test_la_profundidad_se_cuenta_solo_fuera_de_los_textos():
     assert errores_json(escape_antes) == {"caso": PROFUNDO}
     letras = "[" + ",".join(["[]"] * 120) + ", " + "X" * 150 + "]"
     assert errores_json(letras)["caso"].startswith("no es un JSON válido: falta un valor")
+    letras_antes = '{"a": ' + "X" * 150 + ', "b": ' + "[" * 101 + "]" * 101 + "}"
+    assert errores_json(letras_antes) == {"caso": PROFUNDO}
 
 
 def test_un_numero_enorme_es_demasiado_grande_no_un_formato_raro():

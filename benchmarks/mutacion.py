@@ -120,6 +120,21 @@ def pytest_plugin_registered(plugin, manager):
         settings.load_profile("mutacion")
 
 
+def pytest_sessionstart(session):
+    """mutmut forks each mutant's tests from a process whose earlier runs
+    (statistics, clean tests) filled the engine's caches (rate rows, interest
+    per euro, fractions, the loaded data): empty them, so that a mutant inside
+    a cached function runs instead of its remembered unmutated result."""
+    import sys
+
+    for nombre, modulo in list(sys.modules.items()):
+        if nombre == "reintegro" or nombre.startswith("reintegro."):
+            for valor in list(vars(modulo).values()):
+                limpiar = getattr(valor, "cache_clear", None)
+                if callable(limpiar):
+                    limpiar()
+
+
 # Cheapest first: the golden corpus and the single checks, then the command
 # line (subprocesses), then the property and fuzz tests (Hypothesis).
 _ORDEN = {"test_golden.py": 0, "test_contrato": 1, "test_rechazos.py": 2, "test_mensajes": 2, "test_navegador.py": 2,

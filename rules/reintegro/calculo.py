@@ -43,7 +43,6 @@ def liquidar(concedido: int, pagado: int, final: int, total: bool) -> Liquidacio
 class Computo(NamedTuple):
     """A case computed under one variant: execution, final grant, outcome, interest."""
 
-    caso: Caso | CasoCambiado
     ejecucion: Ejecucion
     importe_final: ImporteFinal
     liquidacion: Liquidacion
@@ -114,7 +113,7 @@ class Calculo:
         final = calcular_importe_final(self.b, caso, e, v, notas if notas is not None else Notas())
         liquidacion = liquidar(self.concedido, self.pagado, a_centimos(final.importe), final.total)
         intereses = self.intereses(liquidacion.reintegro, alternativo=v.tipo_alternativo)
-        resultado = self._computos[clave] = Computo(caso, e, final, liquidacion, intereses)
+        resultado = self._computos[clave] = Computo(e, final, liquidacion, intereses)
         return resultado
 
     def intereses(self, reintegro: int, orden: Orden = "proporcional", alternativo: bool = False,

@@ -193,3 +193,18 @@ def test_el_reparto_del_exceso_entre_organos_se_explica_con_su_nota():
     central = _computos(privadas, corpus.HOY)._computos[(CENTRAL, ())]
     assert [(p.importe, tuple(p.notas)) for p in central.importe_final.pasos] == [
         (Racional(10000), ()), (Racional(-2000), ())]
+
+
+def test_un_cambio_del_caso_no_toca_lo_que_fija_las_cifras_de_partida():
+    """Calculo.computo refuses a change of the grant, the payments, the bases or the end of the interest (worked
+    out once per case), naming them."""
+    from datetime import date
+
+    from reintegro import leer_caso
+    from reintegro.calculo import Calculo
+    from reintegro.catalogo import bases
+
+    c = Calculo(bases("art21-umbral-75"), leer_caso({"bases": "art21-umbral-75", "importe_concedido": "10"}),
+                date(2026, 11, 29))
+    with pytest.raises(ValueError, match=r"^un cambio del caso no puede tocar \['fecha_resolucion', 'pagos'\]$"):
+        c.computo(cambio={"pagos": (), "gasto_justificado": 1, "fecha_resolucion": None})

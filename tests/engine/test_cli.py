@@ -230,3 +230,26 @@ def test_el_fichero_del_caso_se_lee_como_utf8_en_cualquier_configuracion_regiona
                             text=True, encoding="utf-8", env=entorno, check=False)
     assert (salida.returncode, salida.stderr) == (0, "")
     assert json.loads(salida.stdout)["caso"]["referencia"]["entidad"] == "Asociación Peña «El Olivar»"
+
+
+def test_la_ayuda_describe_cada_orden():
+    salida = reintegro("--help")
+    assert salida.returncode == 0
+    texto = " ".join(salida.stdout.split())
+    assert "comparar calcula un caso con todas las bases y escribe los resultados (JSON)" in texto
+    assert "calcular" in texto and "esquema-bases" in texto
+
+
+def test_un_fichero_de_bases_sin_extension_se_reconoce_por_su_contenido(tmp_path, capsys):
+    """No .json or .toml in its name: the first character decides (tests/engine/bases_de_ejemplo as JSON)."""
+    import tomllib
+    from pathlib import Path
+
+    from reintegro.cli import main
+    ejemplo = Path(__file__).parent / "bases_de_ejemplo" / "ayudas-culturales.toml"
+    bases = tmp_path / "mis-bases"
+    bases.write_text(json.dumps(tomllib.loads(ejemplo.read_text(encoding="utf-8"))), encoding="utf-8")
+    caso = tmp_path / "caso.json"
+    caso.write_text(json.dumps({"importe_concedido": "10000", "gasto_justificado": "7000"}), encoding="utf-8")
+    assert main(["calcular", "--bases", str(bases), str(caso)]) == 0
+    assert json.loads(capsys.readouterr().out)["importe_final"] == "7000.00"

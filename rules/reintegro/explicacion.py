@@ -33,13 +33,13 @@ class Frase:
 
 class PasoExacto(NamedTuple):
     """One step while computing: its sentence, exact signed amount, the anchor
-    of the paragraph it applies (None: nothing in the text defines it) and the
-    notes (interpretation decisions) that shape it."""
+    of the paragraph it applies (every step cites one) and the notes
+    (interpretation decisions) that shape it."""
 
     bloque: str  # "importe_final", "liquidacion", "perdida_derecho_cobro", "intereses"
     frase: Frase | str
     importe: Racional
-    ancla: str | None
+    ancla: str
     notas: tuple[str, ...] = ()
 
 
@@ -85,7 +85,7 @@ def redondear_pasos(citar: Callable[[str], dict], pasos: list[PasoExacto], notas
             "bloque": p.bloque,
             "texto": str(p.frase),
             "importe": centimos_a_texto(c),
-            "cita": None if p.ancla is None else citar(p.ancla),
+            "cita": citar(p.ancla),
             "notas": [codigo for codigo in p.notas if codigo in notas],
         }
         for n, (p, c) in enumerate(zip(pasos, redondeados), start=1)

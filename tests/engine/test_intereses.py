@@ -49,3 +49,23 @@ def test_sin_tipo_para_un_dia_lo_dice_con_la_fecha():
     from reintegro.tipos_interes import tabla
     with pytest.raises(LookupError, match=r"^no hay tipo de interés para el 31/12/2004$"):
         tabla().tramo_de(date(2004, 12, 31))
+
+
+def test_el_interes_de_calculo_usa_el_tipo_central_salvo_que_se_pida_el_alternativo():
+    """Calculo.intereses, behind «devolver hoy» and the ranges by order of payments: the central rate unless the
+    rival reading asks for the alternative 2009 one, in every order of payments (LGS 38.2; DOMAIN.md, D8).
+    10.000 € back, paid 31/12/2008 and 15/02/2009, resolution 30/06/2009: both touch January–March 2009."""
+    from datetime import date
+
+    from reintegro import leer_caso
+    from reintegro.calculo import Calculo
+    from reintegro.catalogo import bases
+
+    caso = leer_caso({"bases": "art21-umbral-75", "importe_concedido": "10000", "gasto_justificado": "0",
+                      "pagos": [{"fecha": "2008-12-31", "importe": "6000"}, {"fecha": "2009-02-15", "importe": "4000"}],
+                      "fecha_resolucion": "2009-06-30"}, date(2026, 11, 29))
+    c = Calculo(bases("art21-umbral-75"), caso, date(2026, 11, 29))
+    for orden in ("proporcional", "primeros", "ultimos"):
+        central, alternativo = c.intereses(1_000_000, orden), c.intereses(1_000_000, orden, alternativo=True)
+        assert central == c.intereses(1_000_000, orden, alternativo=False)
+        assert alternativo > central, orden

@@ -132,3 +132,12 @@ def test_la_cifra_mostrada_compara_con_el_umbral_como_la_exacta(aceptado, base, 
     u = Racional(umbral, 100)
     mostrado = Racional(Decimal(porcentaje_json(valor, (u,))))
     assert (mostrado > u) == (valor > u) and (mostrado < u) == (valor < u)
+
+
+def test_importe_en_castellano_de_enteros_y_negativos():
+    """Whole euros given as an int are euros, not cents; a negative amount takes the minus sign (U+2212) the
+    steps show («−2.000,00 €»), also for one cent."""
+    from reintegro.importes import Racional, importe_es
+    assert importe_es(1234) == "1.234,00 €"
+    assert importe_es(-5) == "\u22125,00 €"
+    assert importe_es(Racional(-1, 100)) == "\u22120,01 €"

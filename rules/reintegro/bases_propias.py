@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from .catalogo import anclas_resolubles, codigos_de_notas, campos_genericos
 from .coherencia import PARTES_DEL_GASTO
+from .entrada import demasiado_profundo
 from .errores import ErrorDeCampo, enumerar_opciones
 from .modelo_bases import Bases, CampoUsado, MinoracionPorDias, UmbralDeclarado
 
@@ -60,6 +61,8 @@ def _cargar(texto: str, formato: str) -> object:
     if len(texto) > TAMANO_MAXIMO:
         raise _error(f"el fichero de bases es demasiado largo (máximo {TAMANO_MAXIMO} caracteres)")
     texto = texto.removeprefix("\ufeff")
+    if demasiado_profundo(texto):  # parsing it would overflow Pyodide's stack: a fatal error in the page
+        raise _error("el fichero está anidado a demasiada profundidad")
     if formato == "toml":
         try:
             return tomllib.loads(texto, parse_float=Decimal)
@@ -67,9 +70,8 @@ def _cargar(texto: str, formato: str) -> object:
             raise _error(f"el fichero no es un TOML válido{_posicion(str(error))}") from None
     try:
         return json.loads(texto, parse_float=Decimal)
-    except (json.JSONDecodeError, RecursionError) as error:
-        detalle = f" (línea {error.lineno}, columna {error.colno})" if isinstance(error, json.JSONDecodeError) else ""
-        raise _error(f"el fichero no es un JSON válido{detalle}") from None
+    except json.JSONDecodeError as error:
+        raise _error(f"el fichero no es un JSON válido (línea {error.lineno}, columna {error.colno})") from None
 
 
 def formato_de(nombre: str, texto: str) -> str:

@@ -21,7 +21,11 @@ TAMANO_MAXIMO = 100_000  # characters of a case's JSON text
 # A case nests three levels. Pyodide's json.loads exhausts the JavaScript stack
 # (and kills the interpreter) between 5,000 and 20,000 levels, before Python's
 # RecursionError: deeper text is refused before parsing.
-PROFUNDIDAD_MAXIMA = 100
+# A case nests three levels (the case, its payments, a payment); 20 is generous
+# and far from what Pyodide's stack bears: at about 100 levels validating a
+# nested value there overflows the WebAssembly stack, a fatal error that leaves
+# the page's engine unusable until the page is reloaded.
+PROFUNDIDAD_MAXIMA = 20
 
 
 def _sin_repetidos(pares: list[tuple[str, object]]) -> dict:
@@ -53,7 +57,7 @@ _ERRORES_JSON = {
 }
 
 
-def _demasiado_profundo(texto: str) -> bool:
+def demasiado_profundo(texto: str) -> bool:
     """Whether arrays and objects nest deeper than PROFUNDIDAD_MAXIMA (strings skipped)."""
     if texto.count("[") + texto.count("{") <= PROFUNDIDAD_MAXIMA:
         return False  # the usual case, decided at C speed
@@ -86,7 +90,7 @@ def cargar_json(texto: str) -> object:
     if len(texto) > TAMANO_MAXIMO:
         raise CasoInvalido([ErrorDeCampo("caso", f"el texto del caso es demasiado largo (máximo {TAMANO_MAXIMO} caracteres)")])
     texto = texto.removeprefix("\ufeff")  # a byte-order mark some editors write
-    if _demasiado_profundo(texto):  # so json.loads never recurses deeper than 100 levels
+    if demasiado_profundo(texto):  # so nothing recurses deeper than PROFUNDIDAD_MAXIMA levels
         raise CasoInvalido([ErrorDeCampo("caso", "el JSON está anidado a demasiada profundidad")])
     try:
         return json.loads(

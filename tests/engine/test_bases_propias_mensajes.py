@@ -145,7 +145,8 @@ def test_un_error_de_cada_campo_en_el_mismo_mensaje():
     ('id = "x"\ntitulo = \n', "toml", "el fichero no es un TOML válido (línea 2, columna 10)"),
     ('id = "x"\ntitulo = "', "toml", "el fichero no es un TOML válido"),  # broken at its very end: no line to name
     ('{"id": "x",\n "titulo": }', "json", "el fichero no es un JSON válido (línea 2, columna 12)"),
-    ("[" * 100_000, "json", "el fichero no es un JSON válido"),
+    ("[" * 100_000, "json", "el fichero está anidado a demasiada profundidad"),
+    ("a = " + "[" * 21 + "]" * 21, "toml", "el fichero está anidado a demasiada profundidad"),
     ("[1, 2]", "json", "debe ser un objeto con los datos de las bases"),
     ("x" * (TAMANO_MAXIMO + 1), "toml", "el fichero de bases es demasiado largo (máximo 200000 caracteres)"),
 ])

@@ -465,19 +465,19 @@ def anidado(niveles: int) -> str:
             + "[" * (niveles - 2) + "]" * (niveles - 2) + "}}")
 
 
-def test_cien_niveles_de_anidamiento_se_leen_y_ciento_uno_no():
-    """The limit is 100 levels of arrays and objects (entrada.PROFUNDIDAD_MAXIMA): at 100 the text is read
-    (the notes are then refused for what they are, not for their depth); at 101 it is refused whole."""
-    assert errores_json(anidado(100)) == {"referencia.notas": "debe ser un texto"}
-    assert errores_json(anidado(101)) == {"caso": PROFUNDO}
-    # Depth is counted where the nesting is: an array closed before (its level given back) and then 101 levels.
+def test_veinte_niveles_de_anidamiento_se_leen_y_veintiuno_no():
+    """The limit is 20 levels of arrays and objects (entrada.PROFUNDIDAD_MAXIMA; a case has 3): at 20 the text
+    is read (the notes are then refused for what they are, not for their depth); at 21 it is refused whole."""
+    assert errores_json(anidado(20)) == {"referencia.notas": "debe ser un texto"}
+    assert errores_json(anidado(21)) == {"caso": PROFUNDO}
+    # Depth is counted where the nesting is: an array closed before (its level given back) and then 21 levels.
     tras_un_hermano = ('{"bases": "art21-umbral-75", "importe_concedido": "10", "referencia": {"expediente": [], '
-                       '"notas": ' + "[" * 99 + "]" * 99 + "}}")
+                       '"notas": ' + "[" * 19 + "]" * 19 + "}}")
     assert errores_json(tras_un_hermano) == {"caso": PROFUNDO}
 
 
 def test_los_corchetes_dentro_de_un_texto_no_anidan():
-    """Brackets inside a string, also after an escaped quote, are text: 150 of them in the notes are accepted;
+    """Brackets inside a string, also after an escaped quote, are text: 300 of them in the notes are accepted;
     and 101 objects side by side (two levels) are many payments, not deep nesting."""
     notas = '\\"' + "[{" * 150 + '\\\\'
     caso = leer_caso_json('{"bases": "art21-umbral-75", "importe_concedido": "10", "referencia": {"notas": "'
@@ -506,20 +506,20 @@ def test_el_error_de_un_caso_reune_cada_campo():
 
 
 def test_la_profundidad_se_cuenta_solo_fuera_de_los_textos():
-    """The walk behind the depth limit (entrada._demasiado_profundo, used when there are more than 100 brackets):
-    exactly 100 levels with one more array beside them is read; an empty first name and an escaped quote early in
+    """The walk behind the depth limit (entrada.demasiado_profundo, used when there are more than 20 brackets):
+    exactly 20 levels with one more array beside them is read; an empty first name and an escaped quote early in
     a text do not make it lose track of what is text; letters outside texts are not levels (the text is then
     refused for its syntax, not its depth)."""
     con_hermano = ('{"bases": "art21-umbral-75", "importe_concedido": "10", "referencia": {"expediente": [], '
-                   '"notas": ' + "[" * 98 + "]" * 98 + "}}")
+                   '"notas": ' + "[" * 18 + "]" * 18 + "}}")
     assert errores_json(con_hermano) == {"referencia.expediente": "debe ser un texto", "referencia.notas": "debe ser un texto"}
-    vacio_primero = '{"": 0, "notas": ' + "[" * 101 + "]" * 101 + "}"
+    vacio_primero = '{"": 0, "notas": ' + "[" * 21 + "]" * 21 + "}"
     assert errores_json(vacio_primero) == {"caso": PROFUNDO}
-    escape_antes = '{"bases": "a\\"b", "notas": ' + "[" * 101 + "]" * 101 + "}"
+    escape_antes = '{"bases": "a\\"b", "notas": ' + "[" * 21 + "]" * 21 + "}"
     assert errores_json(escape_antes) == {"caso": PROFUNDO}
-    letras = "[" + ",".join(["[]"] * 120) + ", " + "X" * 150 + "]"
+    letras = "[" + ",".join(["[]"] * 30) + ", " + "X" * 30 + "]"
     assert errores_json(letras)["caso"].startswith("no es un JSON válido: falta un valor")
-    letras_antes = '{"a": ' + "X" * 150 + ', "b": ' + "[" * 101 + "]" * 101 + "}"
+    letras_antes = '{"a": ' + "X" * 30 + ', "b": ' + "[" * 21 + "]" * 21 + "}"
     assert errores_json(letras_antes) == {"caso": PROFUNDO}
 
 

@@ -31,8 +31,9 @@ NOTA_BASES_PROPIAS = "bases-propias"
 CAMPOS_DE_LA_LEY_GENERAL = (
     ("importe_concedido", None), ("coste_proyecto", None), ("pagos", "lgs-37-1"), ("gasto_justificado", None),
     ("grado_cumplimiento_objetivos", None), ("otras_ayudas", "lgs-19-3"), ("otras_ayudas_publicas", "rlgs-34"),
-    ("fecha_limite_justificacion", "lgs-39-2-a"), ("fecha_inicio_procedimiento", "lgs-42-4"),
-    ("fecha_resolucion", "lgs-37-1"), ("fecha_ingreso", "lgs-37-1"), ("base_dias", "interes-de-demora"),
+    ("fecha_limite_justificacion", "lgs-39-2-a"), ("fecha_fin_obligaciones", "lgs-39-2-c"),
+    ("fecha_inicio_procedimiento", "lgs-42-4"), ("fecha_resolucion", "lgs-37-1"),
+    ("fecha_notificacion_resolucion", "lgs-42-4"), ("fecha_ingreso", "lgs-37-1"), ("base_dias", "interes-de-demora"),
 )
 PORCENTAJES = {"minimo", "porcentaje", "maximo", "tope", "aportacion_minima"}
 
@@ -98,8 +99,8 @@ def leer_bases(texto: str, formato: str = "toml", pagina_web: str | None = None)
     if errores:
         raise BasesInvalidas(errores)
     listados = {c.campo for c in b.campos}
-    generales = tuple(CampoUsado(campo=campo, ancla=ancla) for campo, ancla in CAMPOS_DE_LA_LEY_GENERAL
-                      if campo not in listados)
+    de_la_ley = (*CAMPOS_DE_LA_LEY_GENERAL, *((("fecha_concesion", "lgs-39-2-b"),) if b.por_situacion else ()))
+    generales = tuple(CampoUsado(campo=campo, ancla=ancla) for campo, ancla in de_la_ley if campo not in listados)
     cambios: dict = {
         "notas": (NOTA_BASES_PROPIAS, *(n for n in b.notas if n != NOTA_BASES_PROPIAS)),
         "campos": (*b.campos, *generales),

@@ -117,6 +117,9 @@ class Caso(BaseModel):
     fecha_presentacion_justificacion: Fecha | None = None
     fecha_inicio_procedimiento: Fecha | None = None
     fecha_resolucion: Fecha | None = None
+    fecha_notificacion_resolucion: Fecha | None = None
+    fecha_concesion: Fecha | None = None
+    fecha_fin_obligaciones: Fecha | None = None
     fecha_ingreso: Fecha | None = None
     base_dias: Literal["actual", "365"] = "actual"
     referencia: Annotated[Referencia | None, BeforeValidator(_objeto_de_referencia)] = Field(

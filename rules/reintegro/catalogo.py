@@ -99,13 +99,14 @@ def _remedios() -> dict[str, dict]:
     return {campo: {**datos, "texto": datos["texto"].strip()} for campo, datos in leer_toml("remedios.toml")["remedios"].items()}
 
 
-def remedio(campo: str) -> tuple[str | None, str | None]:
+def remedio(campo: str, variante: str | None = None) -> tuple[str | None, str | None]:
     """What can still be done about the cause recorded by ``campo``, and the
-    anchor of the paragraph that says so (data/remedios.toml), if known."""
+    anchor of the paragraph that says so (data/remedios.toml), if known; the
+    words of ``variante`` where the data has them."""
     datos = _remedios().get(campo)
     if datos is None:
         return None, None
-    return datos["texto"], datos.get("ancla")
+    return datos.get(f"texto_{variante}", datos["texto"]), datos.get("ancla")
 
 
 @cache

@@ -67,9 +67,20 @@ def _partes_del_gasto(caso: Caso, b: Bases) -> list[ErrorDeCampo]:
 
 
 def _fechas_del_procedimiento(caso: Caso) -> list[ErrorDeCampo]:
-    """The procedure is resolved after it starts (LGS art. 42)."""
+    """The procedure is resolved after it starts (LGS art. 42), and a
+    resolution is notified on or after its own date."""
+    errores = []
     inicio, resolucion = caso.fecha_inicio_procedimiento, caso.fecha_resolucion
     if inicio is not None and resolucion is not None and resolucion < inicio:
-        return [ErrorDeCampo.de("fecha_resolucion", "resolucion_antes_del_inicio", resolucion=f"{resolucion:%d/%m/%Y}",
-                                inicio=f"{inicio:%d/%m/%Y}", inicio_campo=Campo("fecha_inicio_procedimiento"))]
-    return []
+        errores.append(ErrorDeCampo.de("fecha_resolucion", "resolucion_antes_del_inicio",
+                                       resolucion=f"{resolucion:%d/%m/%Y}", inicio=f"{inicio:%d/%m/%Y}",
+                                       inicio_campo=Campo("fecha_inicio_procedimiento")))
+    notificacion = caso.fecha_notificacion_resolucion
+    if notificacion is not None and resolucion is None:
+        errores.append(ErrorDeCampo.de("fecha_notificacion_resolucion", "notificacion_sin_resolucion",
+                                       resolucion_campo=Campo("fecha_resolucion")))
+    elif notificacion is not None and notificacion < resolucion:
+        errores.append(ErrorDeCampo.de("fecha_notificacion_resolucion", "notificacion_antes_de_resolucion",
+                                       notificacion=f"{notificacion:%d/%m/%Y}", resolucion=f"{resolucion:%d/%m/%Y}",
+                                       resolucion_campo=Campo("fecha_resolucion")))
+    return errores

@@ -17,8 +17,9 @@ Every figure is the result of the same computation on a changed case
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import math
 from decimal import Decimal
+from typing import NamedTuple
 
 from .calculo import Calculo, CasoCambiado, Computo
 from .caso import Caso
@@ -33,6 +34,7 @@ from .intereses import dias_del_ano
 from .minoraciones import dias_de_retraso
 from .modelo_bases import MinoracionPorDias
 from .regimen import Umbral, umbrales
+from .recaudacion import tras_resolucion
 from .tipos_interes import tabla
 from .variante import CENTRAL, Variante
 
@@ -45,6 +47,7 @@ def margen(c: Calculo, central: Computo) -> dict:
                       for causa in causas(c, central)],
         "interes_diario": _interes_diario(c, central),
         "si_ingresa_el": _si_ingresa_hoy(c, central),
+        "tras_resolucion": tras_resolucion(c, central),
     }
 
 
@@ -72,6 +75,21 @@ def alcanzar_umbrales(c: Calculo, cambio: dict | None) -> dict:
     return salida
 
 
+def _umbral_en_lectura_d3(c: Calculo, u: Umbral, aceptado: Racional) -> dict:
+    """Under the rival reading of D3 (exactly at the threshold is total), the
+    least figure strictly above the minimum: one cent, or 0,01 points, more
+    where the minimum falls on a cent (DOMAIN.md, "Rival readings")."""
+    if u.de_gasto:
+        minimo = math.floor(u.minimo * u.base * CIEN) + 1
+        justificado = a_centimos(exacto(c.caso.justificado)) + minimo - a_centimos(aceptado)
+        return {"id": "D3", "gasto_aceptado_minimo": centimos_a_texto(minimo),
+                "falta": centimos_a_texto(max(minimo - a_centimos(aceptado), 0)),
+                "gasto_justificado_necesario": centimos_a_texto(justificado)}
+    necesario = decimal_de_centimos(math.floor(u.minimo * CIEN * CIEN) + 1)
+    return {"id": "D3", "porcentaje_necesario": numero_json(necesario),
+            "falta": numero_json(max(necesario - c.caso.grado_cumplimiento_objetivos, Decimal(0)))}
+
+
 def _umbral_json(c: Calculo, central: Computo, u: Umbral) -> dict:
     e = central.ejecucion
     salida: dict = {
@@ -90,6 +108,8 @@ def _umbral_json(c: Calculo, central: Computo, u: Umbral) -> dict:
         necesario = cambio["grado_cumplimiento_objetivos"]
         salida["porcentaje_necesario"] = numero_json(necesario)
         salida["falta"] = numero_json(max(necesario - c.caso.grado_cumplimiento_objetivos, Decimal(0)))
+    if c.b.regimen.limite_exacto == "laguna":
+        salida["otra_lectura"] = _umbral_en_lectura_d3(c, u, e.aceptado)
     alcanzado = c.computo(cambio=cambio)
     salida["reintegro_al_alcanzarlo"] = centimos_a_texto(alcanzado.liquidacion.reintegro)
     salida["importe_final_al_alcanzarlo"] = centimos_a_texto(alcanzado.liquidacion.final)
@@ -112,6 +132,9 @@ class Causa(NamedTuple):
     # Why remedying it alone never changes the figure, where that is so by
     # the rules themselves (not because another cause decides).
     sin_efecto: str | None = None
+    # The sentence that states the remedied figure, where «Sin esta causa
+    # {verbo} {sin} en lugar de {ahora}» would not be true.
+    supuesto: str | None = None
 
 
 # Aid that alone covers the accepted expense: communicated, the grant and that
@@ -130,8 +153,7 @@ def _etiqueta(c: Calculo, campo: str) -> str:
 def causas(c: Calculo, central: Computo) -> list[Causa]:
     """The causes present in the case, in the order of the algorithm."""
     b, caso, e = c.b, c.caso, central.ejecucion
-    lista = [Causa(t.campo, _etiqueta(c, t.campo), t.ancla, t.texto, {t.campo: False})
-             for t in b.causas_totales if getattr(caso, t.campo)]
+    lista = [_causa_total(c, t) for t in b.causas_totales if getattr(caso, t.campo)]
     if b.concurrencia.ancla_total and 0 < exacto(caso.otras_ayudas) >= e.aceptado and not caso.otras_ayudas_comunicadas:
         lista.append(Causa("otras_ayudas_comunicadas", _etiqueta(c, "otras_ayudas_comunicadas"), b.concurrencia.ancla_total,
                            "Otras ayudas no comunicadas que cubren por sí solas el coste de la actividad",
@@ -154,6 +176,38 @@ def causas(c: Calculo, central: Computo) -> list[Causa]:
                            "La entidad no aporta la parte mínima del coste que le corresponde",
                            variante=Variante(sin_cofinanciacion=True)))
     return lista
+
+
+def _causa_total(c: Calculo, t) -> Causa:
+    """A total cause remedied. A justification presented now, after its
+    deadline, is a late one: under a bases that prices lateness, «without
+    this cause» is what presenting it today gives (DOMAIN.md, ``margen``)."""
+    causa = Causa(t.campo, _etiqueta(c, t.campo), t.ancla, t.texto, {t.campo: False})
+    regla = _regla_de_retraso(c)
+    limite = c.caso.fecha_limite_justificacion
+    if t.campo != "sin_justificacion" or regla is None:
+        return causa
+    if limite is None:
+        return causa._replace(supuesto=f"Si la presenta en plazo, {VERBO}; presentada con retraso, estas bases la "
+                                       "minoran además por demora (indique el fin del plazo de justificación para "
+                                       "calcularlo)")
+    if limite >= c.hoy:
+        return causa
+    dias = (c.hoy - limite).days
+    return causa._replace(
+        cambio={"sin_justificacion": False, regla.hasta: c.hoy},
+        supuesto=f"Si la presenta hoy ({c.hoy:%d/%m/%Y}), con {dias} días naturales de retraso, estas bases la "
+                 f"minoran por demora: {VERBO}")
+
+
+# Where «sin esta causa» opens the sentence, the hypothesis it names instead.
+VERBO = "{verbo} {sin} en lugar de {ahora}"
+
+
+def _regla_de_retraso(c: Calculo) -> MinoracionPorDias | None:
+    """The bases' reduction for a late justification, if it has one."""
+    return next((m for m in c.b.minoraciones if isinstance(m, MinoracionPorDias)
+                 and m.desde == "fecha_limite_justificacion" and m.hasta == "fecha_presentacion_justificacion"), None)
 
 
 def _causas_de_minoracion(c: Calculo) -> list[Causa]:
@@ -189,10 +243,23 @@ def _causa_json(c: Calculo, central: Computo, causa: Causa, falla_un_umbral: boo
         solo_umbral = c.computo(cambio=alcanzar_umbrales(c, {}))
         salida["reintegro_sin_ella_al_alcanzar_umbrales"] = centimos_a_texto(con_umbral.liquidacion.reintegro)
         comparacion = (con_umbral, solo_umbral)
-    texto_remedio, ancla_remedio = remedio(causa.campo)
+    texto_remedio, ancla_remedio = remedio(causa.campo, _variante_de_remedio(c, causa, falla_un_umbral))
     salida["texto"] = _texto_de_causa(central, causa, sin_ella, comparacion, texto_remedio)
     salida["cita_remedio"] = c.cita(ancla_remedio) if ancla_remedio else None
     return salida
+
+
+# LCSP art. 118.1: the contrato menor of services and supplies (works: 40.000 €).
+CONTRATO_MENOR = Decimal(15000)
+
+
+def _variante_de_remedio(c: Calculo, causa: Causa, falla_un_umbral: bool) -> str | None:
+    """Which words of data/remedios.toml are true of this case."""
+    if causa.campo == "gasto_justificado" and falla_un_umbral:
+        return "bajo_umbral"
+    if causa.campo == "gasto_sin_ofertas" and c.caso.gasto_sin_ofertas < CONTRATO_MENOR:
+        return "bajo_contrato_menor"
+    return None
 
 
 def _cifra(computo: Computo, cobrado: bool) -> Euros:
@@ -208,7 +275,9 @@ def _texto_de_causa(central: Computo, causa: Causa, sin_ella: Computo,
     verbo = "devolvería" if cobrado else "la subvención final sería de"
     ahora, sin = _cifra(central, cobrado), _cifra(sin_ella, cobrado)
     frases = [f"{causa.descripcion}."]
-    if sin.valor != ahora.valor:
+    if causa.supuesto is not None and comparacion is None:
+        frases.append(causa.supuesto.format(verbo=verbo, sin=f"{sin:}", ahora=f"{ahora:}") + ".")
+    elif sin.valor != ahora.valor:
         frases.append(f"Sin esta causa {verbo} {sin:} en lugar de {ahora:}.")
     elif comparacion is not None:
         con, antes = (_cifra(x, cobrado) for x in comparacion)
@@ -226,9 +295,19 @@ def _texto_de_causa(central: Computo, causa: Causa, sin_ella: Computo,
 # ------------------------------------------------------------------ interest
 
 
-def _interes_diario(c: Calculo, central: Computo) -> str:
+def intereses_detenidos(c: Calculo) -> bool:
+    """Interest no longer runs: the resolution, or the day the beneficiary
+    paid, is today or past (LGS art. 37.1, RLGS art. 90)."""
+    fin = c.caso.fecha_fin_dada()
+    return fin is not None and fin <= c.hoy
+
+
+def _interes_diario(c: Calculo, central: Computo) -> str | None:
     """Interest one more day adds to the current reintegro, at the rate in
-    force on the end date (Actual/Actual, or 365 with base_dias "365")."""
+    force on the end date (Actual/Actual, or 365 with base_dias "365"); None
+    once interest has stopped (``tras_resolucion`` says what follows)."""
+    if intereses_detenidos(c):
+        return None
     reintegro = central.liquidacion.reintegro
     if reintegro == 0 or not c.caso.pagos:
         return "0.00"
@@ -237,12 +316,19 @@ def _interes_diario(c: Calculo, central: Computo) -> str:
 
 
 def _si_ingresa_hoy(c: Calculo, central: Computo) -> dict | None:
-    """RLGS art. 90: paying back voluntarily today stops the interest today."""
+    """Paying back today stops the interest today: a voluntary return before
+    any requerimiento (RLGS art. 90); after the agreement that starts the
+    procedure it is no longer one, but interest stops on the payment all the
+    same (LGS art. 37.1). Not offered for a payment dated after today."""
     reintegro = central.liquidacion.reintegro
-    if c.fin <= c.hoy or reintegro == 0:
+    if c.fin <= c.hoy or reintegro == 0 or any(p.fecha > c.hoy for p in c.caso.pagos):
         return None
     intereses = c.intereses(reintegro, fin=c.hoy)
+    inicio = c.caso.fecha_inicio_procedimiento
+    voluntaria = inicio is None or inicio > c.hoy
     return {
+        "voluntaria": voluntaria,
+        "cita": c.cita("rlgs-90" if voluntaria else "lgs-37-1"),
         "fecha": c.hoy.isoformat(),
         "intereses": centimos_a_texto(intereses),
         "total_a_ingresar": centimos_a_texto(reintegro + intereses),

@@ -104,6 +104,14 @@ PLANTILLAS: dict[str, Plantilla] = {
         "no puede ser mayor que el gasto justificado ({justificado}); se indicó {parte}",
         "no puede ser mayor que el {justificado_campo} ({justificado}); se indicó {parte}",
     ),
+    "notificacion_sin_resolucion": Plantilla(
+        "indique también la fecha de la resolución (fecha_resolucion) que se notificó",
+        "indique también la {resolucion_campo} que se notificó",
+    ),
+    "notificacion_antes_de_resolucion": Plantilla(
+        "la notificación ({notificacion}) no puede ser anterior a la resolución ({resolucion})",
+        "la notificación ({notificacion}) no puede ser anterior a la {resolucion_campo} ({resolucion})",
+    ),
     "resolucion_antes_del_inicio": Plantilla(
         "la resolución ({resolucion}) no puede ser anterior al acuerdo de inicio del procedimiento ({inicio})",
         "la resolución ({resolucion}) no puede ser anterior a la {inicio_campo} ({inicio})",

@@ -209,6 +209,15 @@ class Bases(_Dato):
     intereses: Intereses = Intereses(ancla="lgs-37-1")
     liquidacion: Liquidacion = Liquidacion(ancla_reintegro="lgs-37-1", ancla_perdida="rlgs-89")
     notas: tuple[str, ...] = ()  # notes shown on every result of this bases
+    # Whose law of subsidies governs the grant: LGS arts. 38, 39, 41, 42 and
+    # RLGS arts. 31, 70, 71, 86, 90, 94 are not basic legislation (first final
+    # provision of both): they bind the State and local bodies; a regional
+    # grant follows its community's law. The deadlines and the report say so.
+    administracion: Literal["estatal", "local", "autonomica", "desconocida"] = "desconocida"
+    ley_autonomica: Texto | None = None  # the community's law of subsidies, for "autonomica"
+    # LGS art. 30.7: granted for a situation of the recipient, justified by
+    # proving it; prescription then runs from the grant (LGS art. 39.2.b).
+    por_situacion: bool = False
     # The page whose anchors the citations reach; the site's own bases have
     # theirs at bases/<id>/, a user's own on the page where they wrote it.
     pagina_web: str | None = None

@@ -50,7 +50,8 @@ CAMPOS_DEL_CASO = (
     "falseamiento", "incumplimiento_total_fines", "sin_justificacion", "justificacion_inverificable",
     "otra_causa_total", "aproximacion_significativa", "publicidad", "otras_ayudas", "otras_ayudas_publicas",
     "otras_ayudas_comunicadas", "fecha_limite_justificacion", "fecha_presentacion_justificacion",
-    "fecha_inicio_procedimiento", "fecha_resolucion", "fecha_ingreso", "base_dias", "referencia",
+    "fecha_inicio_procedimiento", "fecha_resolucion", "fecha_notificacion_resolucion", "fecha_concesion",
+    "fecha_fin_obligaciones", "fecha_ingreso", "base_dias", "referencia",
 )
 # The blocks of the explanation, in the order the steps come (each block adds up on its own, D1).
 BLOQUES = ("importe_final", "liquidacion", "perdida_derecho_cobro", "intereses")
@@ -60,6 +61,9 @@ FIGURAS_CON_RANGO = (
 CIFRAS = ("importe_final", "reintegro", "intereses", "total_a_ingresar")
 _UMBRAL = ("medida", "porcentaje_minimo", "porcentaje_actual", "cumple",
            "reintegro_al_alcanzarlo", "importe_final_al_alcanzarlo", "total_a_ingresar_al_alcanzarlo")
+_GASTO = ("gasto_aceptado_minimo", "falta", "gasto_justificado_necesario")
+_OBJETIVOS = ("porcentaje_necesario", "falta")
+_PLAZO = {"id": None, "fecha": None, "texto": None, "cita": CITA}
 _CAUSA = {"campo": None, "etiqueta": None, "texto": None, "cita": CITA, "cita_remedio": None,
           "reintegro_sin_ella": None, "importe_final_sin_ella": None, "total_a_ingresar_sin_ella": None}
 CONTRATO = {
@@ -90,14 +94,22 @@ CONTRATO = {
                   **dict.fromkeys(CIFRAS)}],
     "margen": {
         "umbrales": [UnaDe((
-            dict.fromkeys((*_UMBRAL, "gasto_aceptado_minimo", "falta", "gasto_justificado_necesario")),
-            dict.fromkeys((*_UMBRAL, "porcentaje_necesario", "falta")),
+            dict.fromkeys((*_UMBRAL, *_GASTO)),
+            dict.fromkeys((*_UMBRAL, *_OBJETIVOS)),
+            # where D3 decides, the rival reading's least figure (DOMAIN.md, "margen")
+            {**dict.fromkeys((*_UMBRAL, *_GASTO)), "otra_lectura": {"id": None, **dict.fromkeys(_GASTO)}},
+            {**dict.fromkeys((*_UMBRAL, *_OBJETIVOS)), "otra_lectura": {"id": None, **dict.fromkeys(_OBJETIVOS)}},
         ))],
         "por_causa": [UnaDe((_CAUSA, {**_CAUSA, "reintegro_sin_ella_al_alcanzar_umbrales": None}))],
         "interes_diario": None,
-        "si_ingresa_el": None,  # null, or {"fecha", "intereses", "total_a_ingresar", "ahorro"}: checked below
+        "si_ingresa_el": None,  # null, or {"fecha", "intereses", ...}: checked below
+        "tras_resolucion": None,  # null, or the voluntary period and the recargos: checked below
     },
-    "plazos": [{"id": None, "fecha": None, "texto": None, "cita": CITA}],
+    "plazos": [UnaDe((
+        _PLAZO,
+        {**_PLAZO, "inicio": {"fecha": None, "cita": CITA}, "interrupciones": [{"fecha": None, "motivo": None}]},
+        {**_PLAZO, "otra_lectura": None},  # null, or {"fecha", "texto", "cita"}: checked below
+    ))],
     "pasos": [{"orden": None, "bloque": None, "texto": None, "importe": None, "cita": CITA, "notas": None}],
     "notas": [{"codigo": None, "titulo": None, "texto": None}],
 }
@@ -188,7 +200,10 @@ VALORES_DE_NOTAS = {
     "economico": PORCENTAJE_ES, "tecnico": PORCENTAJE_ES, "aplicado": PORCENTAJE_ES,
     "umbral": PORCENTAJE_ES, "minimo": PORCENTAJE_ES, "maximo": PORCENTAJE_ES,
     "dias": r"\d+", "periodos": r"1 periodo|\d+ periodos",
-    "fecha": FECHA_ES, "revisado": FECHA_ES, "posterior": FECHA_ES, "resolucion": FECHA_ES,
+    "fecha": FECHA_ES, "revisado": FECHA_ES, "resolucion": FECHA_ES, "movida": FECHA_ES, "hoy": FECHA_ES,
+    "posterior": rf"la resolución \({FECHA_ES}\)|hoy \({FECHA_ES}\), sin resolución,",
+    "acto": rf"La (?:notificación de la )?resolución \({FECHA_ES}\)",
+    "ley": r"[A-ZÁÉÍÓÚa-záéíóú][^{}]+",
     "base": r"365 días|365 o 366 días según el año",
     "campos": r"«[^«»]+»(?:, «[^«»]+»)*",  # by their labels, never JSON names
     "concepto": r"[a-záéíóúñ][a-záéíóúüñ .,()0-9]+",
@@ -247,8 +262,19 @@ def fallos_del_resultado(resultado: dict) -> list[str]:
         fallos += [f"plazo {plazo['id']}: {f}" for f in fallos_de_texto(plazo["texto"])]
     hoy = resultado["margen"]["si_ingresa_el"]
     if hoy is not None:
-        fallos += diferencias_de_forma(hoy, dict.fromkeys(("fecha", "intereses", "total_a_ingresar", "ahorro")),
+        fallos += diferencias_de_forma(hoy, {**dict.fromkeys(("fecha", "intereses", "total_a_ingresar", "ahorro",
+                                                              "voluntaria")), "cita": CITA},
                                        "resultado.margen.si_ingresa_el")
+    for plazo in resultado["plazos"]:
+        if plazo.get("otra_lectura") is not None:
+            fallos += diferencias_de_forma(plazo["otra_lectura"], {"fecha": None, "texto": None, "cita": CITA},
+                                           f"resultado.plazos.{plazo['id']}.otra_lectura")
+    tras = resultado["margen"]["tras_resolucion"]
+    if tras is not None:
+        fallos += diferencias_de_forma(tras, {
+            **dict.fromkeys(("fecha_resolucion", "fecha_notificacion", "fin_periodo_voluntario", "deuda", "texto")),
+            "recargos": [dict.fromkeys(("tipo", "porcentaje", "importe"))], "cita": CITA, "cita_recargos": CITA,
+        }, "resultado.margen.tras_resolucion")
     for n in resultado["notas"]:
         fallos += fallos_de_nota(n)
     return fallos

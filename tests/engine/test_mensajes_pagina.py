@@ -59,6 +59,9 @@ RECHAZADOS = [
     {"bases": "art21-umbral-75", "importe_concedido": "1000", "pagos": [{"fecha": "2026-12-31", "importe": "1000"}]},
     {"bases": "art99", "importe_concedido": "1000"},
     {"bases": "art21-umbral-75", "importe_concedido": "1000", "referencia": {"notas": "x"}, "pagos": [{"importe": []}]},
+    {"bases": "art21-umbral-75", "importe_concedido": "1000", "fecha_notificacion_resolucion": "2025-03-01"},
+    {"bases": "art21-umbral-75", "importe_concedido": "1000", "fecha_resolucion": "2025-03-10",
+     "fecha_notificacion_resolucion": "2025-03-01"},
     {"bases": "csd-art12", "importe_concedido": "1000", "fecha_inicio_procedimiento": "2025-03-01",
      "fecha_resolucion": "2025-02-28"},
 ]
@@ -165,6 +168,17 @@ def test_cada_mensaje_que_la_pagina_reescribe_se_ha_visto():
             sin_ver.add(codigo)
     # "valor_no_valido" is the fallback of an error type no case produces.
     assert sin_ver == {"valor_no_valido"}
+
+
+def test_la_notificacion_y_la_resolucion_se_nombran_por_su_etiqueta():
+    """LPAC 40.4: a resolution is notified on or after its own date; a
+    notification date needs the resolution it notifies."""
+    antes = por_campo(RECHAZADOS[-2])["fecha_notificacion_resolucion"]
+    assert antes == ("Fecha de notificación de la resolución de reintegro",
+                     "la notificación (01/03/2025) no puede ser anterior a la «Fecha de la resolución de reintegro» "
+                     "(10/03/2025)")
+    sola = por_campo(RECHAZADOS[-3])["fecha_notificacion_resolucion"]
+    assert sola[1] == "indique también la «Fecha de la resolución de reintegro» que se notificó"
 
 
 def test_el_inicio_del_procedimiento_y_la_resolucion_se_nombran_por_su_etiqueta():

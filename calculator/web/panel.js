@@ -27,6 +27,8 @@ const PLAZOS = {
   prescripcion: { titulo: "Prescripción del reintegro", ancla: "prescripcion", apartado: "Prescripción" },
   caducidad: { titulo: "Caducidad del procedimiento", ancla: "caducidad", apartado: "Plazo máximo y caducidad" },
   "requerimiento-justificacion": { titulo: "Requerimiento para justificar", ancla: "requerimiento-de-justificacion", apartado: "Requerimiento para justificar" },
+  justificacion: { titulo: "Fin del plazo de justificación", ancla: "antes-de-justificar", apartado: "Antes de justificar" },
+  "prescripcion-cobro": { titulo: "Prescripción del cobro", ancla: "periodo-voluntario", apartado: "Periodo voluntario de pago" },
 };
 const DEVOLUCION_VOLUNTARIA = {
   norma: "Real Decreto 887/2006, Reglamento de la Ley General de Subvenciones",
@@ -110,11 +112,25 @@ function fraseUmbral(r, u) {
     comparacion(r, u.reintegro_al_alcanzarlo, u.importe_final_al_alcanzarlo, u.total_a_ingresar_al_alcanzarlo), "."];
 }
 
+// Where the threshold's own wording leaves a gap (D3), the figure the rival
+// reading needs: exactly at the threshold would be total too.
+function fraseOtraLectura(u) {
+  const o = u.otra_lectura;
+  if (!o || typeof o !== "object") return [];
+  if (o.gasto_aceptado_minimo !== undefined) {
+    return [" Si justo en el umbral el reintegro también fuera total (la otra lectura del criterio D3), le faltarían ",
+      cifra(o.falta), " (un gasto aceptado de ", cifra(o.gasto_aceptado_minimo), ")."];
+  }
+  const puntos = `${porcentajeCorto(o.falta).replace(/\s%$/, "")} ${o.falta === "1" ? "punto" : "puntos"}`;
+  return [` Si justo en el umbral el reintegro también fuera total (la otra lectura del criterio D3), le faltarían ${puntos} (hasta el ${porcentajeCorto(o.porcentaje_necesario)}).`];
+}
+
 function bloqueUmbrales(r) {
   const abiertos = (r.margen?.umbrales ?? []).filter((u) => u && u.cumple === false);
   if (!abiertos.length) return null;
   return el("div", { clase: "rc-panel-umbrales" },
-    abiertos.map((u) => el("p", { clase: "rc-panel-umbral", "data-medida": u.medida }, fraseUmbral(r, u).flat(Infinity))));
+    abiertos.map((u) => el("p", { clase: "rc-panel-umbral", "data-medida": u.medida },
+      [fraseUmbral(r, u), fraseOtraLectura(u)].flat(Infinity))));
 }
 
 // --- each breach -------------------------------------------------------------
@@ -158,11 +174,23 @@ function bloqueIntereses(r, ctx) {
       ` de intereses de demora (al tipo vigente el ${formatearFecha(r.intereses?.fecha_fin)}).`));
   }
   const v = m.si_ingresa_el;
+  const t = m.tras_resolucion;
+  if (t && typeof t === "object") {
+    partes.push(el("p", { clase: "rc-panel-tras-resolucion" }, t.texto ?? ""));
+    partes.push(el("p", { clase: "rc-cita" }, t.cita ? ctx.enlaceCita(t.cita) : null,
+      t.cita_recargos ? ["; ", ctx.enlaceCita(t.cita_recargos)] : null, "."));
+    return [el("h5", { texto: "Después de la resolución: periodo voluntario y recargos" }), ...partes];
+  }
   if (v && typeof v === "object") {
-    partes.push(el("p", { clase: "rc-panel-voluntario" },
-      `Si lo devuelve voluntariamente hoy (${formatearFecha(v.fecha)}), los intereses dejan de correr ese día: pagaría `,
+    const como = v.voluntaria === false
+      ? `Si ingresa hoy (${formatearFecha(v.fecha)}) lo que se le reclama, ya no es una devolución voluntaria porque el procedimiento está iniciado, pero los intereses dejan de correr ese día y la Administración los liquida hasta entonces: pagaría `
+      : `Si lo devuelve voluntariamente hoy (${formatearFecha(v.fecha)}), los intereses dejan de correr ese día: pagaría `;
+    partes.push(el("p", { clase: "rc-panel-voluntario" }, como,
       cifra(v.total_a_ingresar), " (", cifra(v.intereses), " de intereses), ", cifra(v.ahorro),
       ` menos que si espera al ${formatearFecha(r.intereses?.fecha_fin)}.`));
+    if (v.voluntaria === false && v.cita) {
+      partes.push(el("p", { clase: "rc-cita" }, "Fin de los intereses: ", ctx.enlaceCita(v.cita), "."));
+    }
   } else if ((r.notas ?? []).some((n) => n.codigo === "fecha-hoy") && positivo(r.reintegro)) {
     partes.push(el("p", { clase: "rc-panel-voluntario" },
       "Los intereses se han calculado hasta hoy: si lo devuelve voluntariamente hoy, el total es el de arriba, ",
@@ -184,6 +212,10 @@ function plazo(p, hoy, ctx) {
       el("time", { datetime: p.fecha, clase: "rc-plazo-fecha", texto: formatearFechaLarga(p.fecha) || formatearFecha(p.fecha) }),
       " ", el("strong", { texto: conocido.titulo }), pasado ? el("span", { clase: "rc-plazo-estado", texto: " (ya pasó)" }) : null),
     p.texto ? el("p", { texto: p.texto }) : null,
+    p.otra_lectura?.texto ? el("p", { clase: "rc-plazo-otra-lectura" },
+      el("strong", { texto: "Otra lectura: " }),
+      el("time", { datetime: p.otra_lectura.fecha, texto: formatearFechaLarga(p.otra_lectura.fecha) || formatearFecha(p.otra_lectura.fecha) }),
+      ". ", p.otra_lectura.texto, " ", p.otra_lectura.cita ? ctx.enlaceCita(p.otra_lectura.cita) : null) : null,
     el("p", { clase: "rc-cita" },
       p.cita ? ctx.enlaceCita(p.cita) : null,
       p.cita && conocido.ancla ? "; qué significa: " : null,

@@ -61,6 +61,14 @@ ETIQUETAS: dict[str, tuple[str, str | None, str]] = {
     "Bases.concurrencia": ("Otras ayudas para la misma actividad", None, "seccion"),
     "Bases.intereses": ("Intereses de demora", None, "seccion"),
     "Bases.liquidacion": ("Reintegro y pérdida del derecho al cobro", None, "seccion"),
+    "Bases.administracion": ("Quién concede la subvención", "Decide qué ley fija los plazos: la Ley 38/2003 rige los de "
+                             "la Administración del Estado y las entidades locales; una comunidad autónoma aplica su "
+                             "propia ley de subvenciones.", "opcion"),
+    "Bases.ley_autonomica": ("Ley de subvenciones de su comunidad (opcional)", "Por ejemplo «Ley 5/2008, de "
+                             "Subvenciones de la Comunidad de Castilla y León».", "texto"),
+    "Bases.por_situacion": ("Se concede por la situación del beneficiario, sin otra justificación",
+                            "Art. 30.7 de la Ley 38/2003: la prescripción se cuenta entonces desde la concesión "
+                            "(art. 39.2.b).", "casilla"),
     "Parrafo.referencia": ("Cómo lo numeran sus bases", "Por ejemplo «apartado 2, letra c)»: así se cita en los pasos.", "texto"),
     "Parrafo.texto": ("Texto del párrafo (opcional)", "Cópielo si quiere que los pasos del cálculo lo citen.", "texto-largo"),
     "CausaTotal.campo": ("Hecho que la causa", None, "campo:booleano"),
@@ -117,7 +125,7 @@ ETIQUETAS: dict[str, tuple[str, str | None, str]] = {
 }
 
 # What the general law rules when the bases say nothing: the form folds it away.
-AVANZADOS = {"Bases.concurrencia", "Bases.intereses", "Bases.liquidacion"}
+AVANZADOS = {"Bases.concurrencia", "Bases.intereses", "Bases.liquidacion", "Bases.por_situacion"}
 
 # The kinds of a discriminated union («tipo»), as the form offers them.
 TIPOS = {
@@ -139,6 +147,8 @@ OPCIONES = {
     "laguna": "Sus bases no lo dicen (la calculadora da los dos resultados)",
     "incluido": "Cuenta como alcanzado (reintegro proporcional)",
     "si": "Sí", "no": "No, solo el gasto", "discutible": "Se puede leer de las dos maneras",
+    "estatal": "La Administración General del Estado", "local": "Una entidad local (ayuntamiento, diputación…)",
+    "autonomica": "Una comunidad autónoma", "desconocida": "No lo sé",
 }
 MEDIDAS = {"importe_concedido": "del importe concedido", "coste_proyecto": "del coste del proyecto",
            "ejecucion": "de ejecución"}

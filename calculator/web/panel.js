@@ -27,7 +27,6 @@ const PLAZOS = {
   prescripcion: { titulo: "Prescripción del reintegro", ancla: "prescripcion", apartado: "Prescripción" },
   caducidad: { titulo: "Caducidad del procedimiento", ancla: "caducidad", apartado: "Plazo máximo y caducidad" },
   "requerimiento-justificacion": { titulo: "Requerimiento para justificar", ancla: "requerimiento-de-justificacion", apartado: "Requerimiento para justificar" },
-  justificacion: { titulo: "Fin del plazo de justificación", ancla: "antes-de-justificar", apartado: "Antes de justificar" },
   "prescripcion-cobro": { titulo: "Prescripción del cobro", ancla: "periodo-voluntario", apartado: "Periodo voluntario de pago" },
 };
 const DEVOLUCION_VOLUNTARIA = {
@@ -204,9 +203,14 @@ function bloqueIntereses(r, ctx) {
 
 // --- the deadlines, dated ----------------------------------------------------------
 
+// The justification deadline still ahead is the same entry as the
+// requerimiento once it has passed (DOMAIN.md): it says what can still be done.
+const ANTES_DE_JUSTIFICAR = { titulo: "Fin del plazo de justificación", ancla: "antes-de-justificar", apartado: "Antes de justificar" };
+
 function plazo(p, hoy, ctx) {
-  const conocido = PLAZOS[p.id] ?? { titulo: p.id, ancla: null };
   const pasado = p.fecha < hoy;
+  const conocido = (p.id === "requerimiento-justificacion" && !pasado ? ANTES_DE_JUSTIFICAR : PLAZOS[p.id])
+    ?? { titulo: p.id, ancla: null };
   return el("li", { clase: `rc-plazo${pasado ? " rc-plazo-pasado" : ""}`, "data-plazo": p.id },
     el("p", { clase: "rc-plazo-cabecera" },
       el("time", { datetime: p.fecha, clase: "rc-plazo-fecha", texto: formatearFechaLarga(p.fecha) || formatearFecha(p.fecha) }),

@@ -259,6 +259,9 @@ def _variante_de_remedio(c: Calculo, causa: Causa, falla_un_umbral: bool) -> str
         return "bajo_umbral"
     if causa.campo == "gasto_sin_ofertas" and c.caso.gasto_sin_ofertas < CONTRATO_MENOR:
         return "bajo_contrato_menor"
+    limite = c.caso.fecha_limite_justificacion
+    if causa.campo == "sin_justificacion" and limite is not None and limite >= c.hoy:
+        return "en_plazo"
     return None
 
 

@@ -12,9 +12,10 @@ still change, and by when"):
   to the notification of the resolution (LGS art. 42.4, LPAC art. 40.4); the
   move of its last day to a working day (LPAC art. 30.5) is disputed and
   shown as another reading, with both dates;
-- ``justificacion`` (the deadline still ahead: what can still be done) or
-  ``requerimiento-justificacion`` (passed without a justification: RLGS
-  art. 70.3).
+- ``requerimiento-justificacion``: with the justification deadline still
+  ahead, what can still be done (RLGS art. 70.1–70.2); passed without a
+  justification, the requerimiento of RLGS art. 70.3 (DOMAIN.md names one
+  entry for both).
 
 Periods in months or years run «de fecha a fecha» (LPAC art. 30.4). A result
 whose dates fall after a deadline gets a note. These articles are not basic
@@ -223,7 +224,7 @@ def _justificacion(c: Calculo) -> dict | None:
         return None
     if limite >= c.hoy and caso.fecha_presentacion_justificacion is None:
         return _plazo(
-            c, "justificacion", limite,
+            c, "requerimiento-justificacion", limite,
             f"Último día para justificar: {_dia(limite)}. Antes de esa fecha: presente la justificación; si "
             "necesita más tiempo, pida una ampliación de hasta la mitad del plazo antes de que venza (art. 70.1 y "
             "70.2 del Reglamento de la Ley 38/2003; art. 32.3 de la Ley 39/2015); pague todos los gastos, porque "

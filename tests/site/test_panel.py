@@ -30,8 +30,11 @@ from ayudas_calculadora import esperar_estado
 # justified (72,5 % < 75 %: total), publicity not done. 500 € more of
 # accepted expense (15.000 €) gives F = 15.000 − 20 % × 20.000 = 11.000,
 # 9.000 € back instead of 20.000 €. Deadline to justify 30/06/2025
-# (prescription 30/06/2029), procedure started 15/09/2026 (caducidad
-# 15/09/2027), resolution expected 31/12/2029: paying today saves interest.
+# (prescription 30/06/2029: the procedure started 15/09/2026 would lapse on
+# 15/09/2027 before the resolution expected 31/12/2029, so it does not
+# interrupt it, LGS 42.4), resolution expected 31/12/2029: paying today
+# saves interest (no longer a voluntary return once the procedure has
+# started, LGS 37.1).
 TESORERA = {
     "bases": "art21-umbral-75", "importe_concedido": "20000", "gasto_justificado": "14500",
     "publicidad": "incumplida", "pagos": [{"fecha": "2025-01-10", "importe": "20000"}],
@@ -95,7 +98,9 @@ def test_la_tesorera_lee_lo_que_le_falta_y_cada_cifra_es_la_del_motor(nuevo_cont
     )
     assert cifras(frase) == [[v, euros(v)] for v in (
         u["falta"], u["gasto_aceptado_minimo"], u["reintegro_al_alcanzarlo"], r["reintegro"],
-        u["total_a_ingresar_al_alcanzarlo"], r["total_a_ingresar"])]
+        u["total_a_ingresar_al_alcanzarlo"], r["total_a_ingresar"],
+        # art. 21 leaves the gap of D3: the rival reading needs one cent more (issue 23, point 10)
+        u["otra_lectura"]["falta"], u["otra_lectura"]["gasto_aceptado_minimo"])]
 
     # Each breach, in the engine's order, with its cost and its paragraphs;
     # the publicity breach stays listed although the regime is total.
@@ -204,8 +209,12 @@ def test_sigue_una_cita_del_panel_y_vuelve(nuevo_contexto, sitio, ancho, captura
     # The reader reads before following the next link: the page has stopped
     # scrolling. (Clicked during the smooth scroll, Material's instant
     # navigation lands 200 px past the section.)
-    esperar_quieta(pagina)
+    # A person scrolls to the link, then taps it: on a phone the timeline is
+    # below the screen once the causes are read (Playwright would otherwise
+    # tap during its own smooth scroll, which goes on after the navigation).
     enlace = pagina.locator('.rc-plazos > li[data-plazo="prescripcion"] a[data-enlace="derechos-y-plazos/#prescripcion"]')
+    enlace.scroll_into_view_if_needed()
+    esperar_quieta(pagina)
     enlace.click()
     # (On a phone the fragment then reads #articulo-21, the calculator
     # page's last section, rewritten by Material's section tracking: a
@@ -231,7 +240,10 @@ def test_sigue_una_cita_del_panel_y_vuelve(nuevo_contexto, sitio, ancho, captura
     assert not c.errores, c.errores
 
 
-def test_el_tecnico_ve_el_interes_de_cada_dia_y_ningun_plazo_inventado(nuevo_contexto, sitio):
+def test_el_tecnico_con_la_resolucion_dictada_lee_el_periodo_voluntario_y_ningun_plazo_inventado(nuevo_contexto, sitio):
+    """Issue 23, point 1: after a resolution (10/06/2025) interest no longer
+    grows by the day (LGS 37.1): no daily figure; the voluntary period and
+    the recargos of LGT 28 instead."""
     c, pagina = abrir_caso(nuevo_contexto, sitio, TECNICO, 1280)
     r = mismo_resultado_que_cpython(pagina, TECNICO)
     m = r["margen"]
@@ -239,11 +251,28 @@ def test_el_tecnico_ve_el_interes_de_cada_dia_y_ningun_plazo_inventado(nuevo_con
     frase = pagina.locator(".rc-panel-umbral")
     assert cifras(frase)[:3] == [[x, euros(x)] for x in (u["falta"], u["gasto_aceptado_minimo"], u["reintegro_al_alcanzarlo"])]
     assert "El umbral es el 70\u00a0% del coste del proyecto." in frase.text_content()
-    assert cifras(pagina.locator(".rc-panel-diario")) == [[m["interes_diario"], euros(m["interes_diario"])]]
-    # The resolution is past: no voluntary-payment saving to show.
+    # CSD counts exactly 70 % (no gap): no rival reading of the threshold.
+    assert "otra lectura del criterio D3" not in frase.text_content()
+    assert m["interes_diario"] is None and pagina.locator(".rc-panel-diario").count() == 0
     assert m["si_ingresa_el"] is None and pagina.locator(".rc-panel-voluntario").count() == 0
+    tras = pagina.locator(".rc-panel-tras-resolucion")
+    assert sin_espacios_raros(tras.text_content()) == sin_espacios_raros(m["tras_resolucion"]["texto"])
+    assert "del 20 % (" in tras.text_content()
     # No deadline date is given: no timeline.
     assert r["plazos"] == [] and pagina.locator(".rc-plazos").count() == 0
+    assert not c.errores, c.errores
+
+
+def test_la_tesorera_lee_tambien_la_cifra_de_la_otra_lectura_del_umbral(nuevo_contexto, sitio):
+    """Issue 23, point 10: «Falta 500,00 €» rests on D3; under the rival
+    reading (exactly 75 % is total too) 500,01 € (art. 21, apartado 2)."""
+    c, pagina = abrir_caso(nuevo_contexto, sitio, TESORERA, 375)
+    r = mismo_resultado_que_cpython(pagina, TESORERA)
+    otra = r["margen"]["umbrales"][0]["otra_lectura"]
+    assert otra["falta"] == "500.01" and otra["gasto_aceptado_minimo"] == "15000.01"
+    frase = pagina.locator('.rc-panel-umbral[data-medida="gasto_aceptado/importe_concedido"]')
+    assert "la otra lectura del criterio D3), le faltarían 500,01\u00a0€ (un gasto aceptado de 15.000,01\u00a0€)" in (
+        frase.text_content())
     assert not c.errores, c.errores
 
 

@@ -549,12 +549,14 @@ def test_un_archivo_que_no_es_un_caso_se_dice_y_no_se_carga(sitio, contexto, tmp
 
 @pytest.mark.parametrize("bases, fuente", [
     ("boe-2024-17269", "Boletín Oficial del Estado n.º 204, de 23 de agosto de 2024, página 107720 (referencia BOE-A-2024-17269)"),
-    ("art15-proporcional", "La copia de la que procede el texto no dice quién aprobó estas bases ni dónde ni cuándo se publicaron."),
+    ("art21-umbral-75", "La copia de la que procede el texto no dice quién aprobó estas bases ni dónde ni cuándo se publicaron."),
+    # seed 001, identified by its text (issue 23): Orden INT/1205/2018, art. 15
+    ("art15-proporcional", "Boletín Oficial del Estado n.º 278, de 17 de noviembre de 2018, páginas 111948 a 111958 (referencia BOE-A-2018-15721), artículo 15"),
 ])
 def test_el_informe_dice_de_donde_vienen_las_bases(bases, fuente, sitio, contexto):
     """Item 11: the report names the bases and says plainly what is known of
     their source (seeds 002 and 001: a BOE page; a copy with no publication
-    data)."""
+    data; seed 001, identified since)."""
     pagina = contexto.pagina()
     pagina.goto(f"{sitio}bases/{bases}/{fragmento_de({'bases': bases, 'importe_concedido': '1000.00'})}")
     assert esperar_estado(pagina, ("resultado",)) == "resultado"

@@ -14,7 +14,8 @@ from test_confianza import VIGILANTE
 
 # Only «Sus bases» and «Comparar» need them (calculadora.js loads the
 # modules there, the build links the stylesheet there: HOJAS_DE_PAGINA).
-MODULOS_DE_PAGINA = ("sus-bases.js", "comparacion.js", "formulario-bases.js", "enlace-bases.js", "sus-bases.css")
+MODULOS_DE_PAGINA = ("sus-bases.js", "comparacion.js", "formulario-bases.js", "formulario-bases-controles.js", "enlace-bases.js",
+                     "sus-bases.css")
 
 # Records in the page when navigator.serviceWorker.register is called and
 # when the calculator first shows an outcome (performance.now()).

@@ -34,6 +34,7 @@ are printed in pytest's terminal summary.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import resource
@@ -97,11 +98,15 @@ MAX_DIFERENCIAS_MOSTRADAS = 5
 
 
 def _sha256(ruta: Path) -> str:
-    h = hashlib.sha256()
-    with ruta.open("rb") as f:
-        for bloque in iter(lambda: f.read(1 << 20), b""):
-            h.update(bloque)
-    return h.hexdigest()
+    """The file's sha256, as `make wheels` checks it (calculator/fetch_wheels.py)."""
+    return _fetch_wheels().sha256(ruta)
+
+
+def _fetch_wheels():
+    spec = importlib.util.spec_from_file_location("_fetch_wheels", RAIZ / "calculator" / "fetch_wheels.py")
+    modulo = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(modulo)
+    return modulo
 
 
 def _node() -> str:

@@ -3,7 +3,7 @@ and «Comparar» (sus-bases.js, comparacion.js and what only they import) and
 their stylesheet (sus-bases.css) only on their pages, also when reached by
 Material's instant navigation; the
 service worker, whose install downloads the offline copy, registered only
-after the page's first outcome (calculadora.js, trasElPrimerDesenlace)."""
+after the page's first outcome (sin-conexion.js, trasElPrimerDesenlace)."""
 
 from __future__ import annotations
 
@@ -121,7 +121,7 @@ def test_el_service_worker_se_registra_tras_el_primer_resultado(sitio, contexto)
 
 def test_sin_nada_que_calcular_el_service_worker_se_registra_al_poco(sitio, contexto):
     """A page without calculator registers it a few seconds after loading
-    (calculadora.js, ESPERA_SIN_CALCULO_MS), and it then installs."""
+    (sin-conexion.js, ESPERA_SIN_CALCULO_MS), and it then installs."""
     pagina = contexto.pagina()
     pagina.add_init_script(CRONOMETRO_SW)
     pagina.goto(f"{sitio}glosario/")

@@ -18,6 +18,7 @@ nothing is written into ``docs/``. One job per module:
 - ``manifiesto``: ``assets/calculadora/motor.json`` (wheel list with SRI,
   inline lock, catalogue and the forms computed on CPython);
 - ``archivos``: adding a generated file to MkDocs' files;
+- ``comentarios``: the page's scripts and stylesheets as served, without comments;
 - ``hojas``: the stylesheets only some pages load;
 - ``gemelos``: the ``.br``/``.gz`` twins beside every compressible file.
 

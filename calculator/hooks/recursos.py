@@ -9,7 +9,8 @@ adds, as generated files (nothing is written into ``docs/``):
 - ``assets/wheels/``: the pinned wheels, checked and pruned (``ruedas``), and
   the engine's (``rueda_motor``), with bytecode (``servidos``);
 - ``assets/calculadora/``: the page's scripts and stylesheets (from
-  ``calculator/web/``) and ``motor.json`` (``manifiesto``).
+  ``calculator/web/``, without their comments: ``comentarios``) and
+  ``motor.json`` (``manifiesto``).
 
 Each page gets the stylesheets only some pages use (``hojas``); after the
 build, ``.br``/``.gz`` twins beside every compressible file (``gemelos``).
@@ -31,6 +32,7 @@ if _CALCULATOR not in sys.path:
 from construccion import rutas  # noqa: E402
 from construccion.archivos import anadir  # noqa: E402
 from construccion.cache import sha256  # noqa: E402
+from construccion.comentarios import servido  # noqa: E402
 from construccion.gemelos import escribir_gemelos  # noqa: E402
 from construccion.hojas import con_hojas_de_pagina  # noqa: E402
 from construccion.manifiesto import formularios, motor_json, ruedas_con_integridad  # noqa: E402
@@ -58,7 +60,7 @@ def on_files(files: Files, config) -> Files:
         raise rutas.error(f"falta {rutas.WEB / 'calculadora.js'}")
     for ruta in sorted(rutas.WEB.iterdir()):
         if ruta.suffix in (".js", ".css"):
-            anadir(files, config, rutas.DESTINO_CALCULADORA + ruta.name, abs_src_path=str(ruta))
+            anadir(files, config, rutas.DESTINO_CALCULADORA + ruta.name, content=servido(ruta))
 
     ruedas = ruedas_con_integridad(servidas, nombre_motor)
     anadir(files, config, rutas.DESTINO_CALCULADORA + "motor.json",

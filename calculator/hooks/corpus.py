@@ -29,11 +29,19 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from datetime import date
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
+
+# calculator/construccion/ (the build's package) lives beside this folder.
+_CALCULATOR = str(Path(__file__).resolve().parents[1])
+if _CALCULATOR not in sys.path:
+    sys.path.insert(0, _CALCULATOR)
+
+from construccion.archivos import anadir  # noqa: E402
 
 RAIZ = Path(__file__).resolve().parents[2]
 CARPETA = RAIZ / "tests" / "golden"
@@ -122,16 +130,9 @@ def leer_corpus() -> dict:
     return salida
 
 
-def _anadir(files: Files, config, src_uri: str, contenido: str) -> None:
-    anterior = files.src_uris.get(src_uri)
-    if anterior is not None:
-        files.remove(anterior)
-    files.append(File.generated(config, src_uri, content=contenido))
-
-
 def on_files(files: Files, config) -> Files:
     datos = leer_corpus()
-    _anadir(files, config, DESTINO, json.dumps(datos, ensure_ascii=False, separators=(",", ":")))
+    anadir(files, config, DESTINO, content=json.dumps(datos, ensure_ascii=False, separators=(",", ":")))
     return files
 
 

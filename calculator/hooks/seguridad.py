@@ -1,7 +1,7 @@
 """MkDocs hook: Content Security Policy on every page, and the service worker
 that keeps the site (runtime and wheels included) usable offline.
 
-Enabled in mkdocs.yml (``hooks:``), before ``calculadora.py``.
+Enabled in mkdocs.yml (``hooks:``), before ``recursos.py``.
 
 CSP
     ``on_post_page`` inserts, right after ``<meta charset>`` (before any

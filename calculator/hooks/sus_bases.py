@@ -24,16 +24,20 @@ a data file of rules/reintegro/data/bases/ and read back by
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 
-RAIZ = Path(__file__).resolve().parents[2]
-MOTOR = RAIZ / "rules"
+# calculator/construccion/ (the build's package) lives beside this folder.
+_CALCULATOR = str(Path(__file__).resolve().parents[1])
+if _CALCULATOR not in sys.path:
+    sys.path.insert(0, _CALCULATOR)
+
+from construccion.archivos import anadir  # noqa: E402
+from construccion.motor_aparte import ejecutar  # noqa: E402
+
 DESTINO = "assets/calculadora/sus-bases.json"
 
 # Properties the form does not show: the fields the case form asks are
@@ -203,8 +207,8 @@ def _regla(regimen: dict, campos: dict) -> str:
     return f"proporcional solo si «{campos[regimen['campo']]['etiqueta'].lower()}»"
 
 
-# Run in a fresh interpreter, with the engine of this tree (as calculadora.py
-# does for the forms): schema, case fields, general law and the five bases.
+# Run in a fresh interpreter, with the engine of this tree
+# (construccion/motor_aparte.py, as for the forms of motor.json): schema, case fields, general law and the five bases.
 _PROGRAMA = """
 import json, tomllib
 from pathlib import Path
@@ -236,16 +240,6 @@ for texto in json.loads(sys.stdin.read()):
 """
 
 
-def _python(programa: str, entrada: str = "") -> str:
-    entorno = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1",
-               "PYTHONPATH": os.pathsep.join([str(MOTOR), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    proceso = subprocess.run([sys.executable, "-c", programa], input=entrada, capture_output=True, text=True,
-                             encoding="utf-8", env=entorno)
-    if proceso.returncode != 0:
-        raise _error(f"el motor falló:\n{proceso.stderr.strip()}")
-    return proceso.stdout
-
-
 def modelo(b: dict, campos: dict) -> dict:
     """One of the site's bases as the start of a user's own: the same
     clauses and paragraphs, named as theirs."""
@@ -257,16 +251,13 @@ def modelo(b: dict, campos: dict) -> dict:
 
 
 def datos() -> dict:
-    d = json.loads(_python(_PROGRAMA))
+    d = json.loads(ejecutar(_PROGRAMA))
     modelos = [modelo(b, d["campos"]) for b in d.pop("bases")]
-    _python(_COMPROBAR, json.dumps([json.dumps(m["bases"], ensure_ascii=False) for m in modelos]))
+    ejecutar(_COMPROBAR, json.dumps([json.dumps(m["bases"], ensure_ascii=False) for m in modelos]))
     return {**d, "esquema": anotar(d["esquema"]), "modelos": modelos}
 
 
 def on_files(files: Files, config) -> Files:
     contenido = json.dumps(datos(), ensure_ascii=False, separators=(",", ":"))
-    anterior = files.src_uris.get(DESTINO)
-    if anterior is not None:
-        files.remove(anterior)
-    files.append(File.generated(config, DESTINO, content=contenido))
+    anadir(files, config, DESTINO, content=contenido)
     return files

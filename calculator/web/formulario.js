@@ -4,8 +4,20 @@
 // read back in words, the economic execution the figures make, the optional
 // references of the printed report, and per-field errors. Text only: every
 // string from the engine goes through textContent.
+//
+// This file builds the form (groups, labels, help, each control, the
+// references); the payments list is formulario-pagos.js, the case in and
+// out formulario-caso.js, the execution line and the errors
+// formulario-avisos.js, shared helpers formulario-comun.js. Called by the
+// calculator (calculadora.js) and, for el(), by every module of the page.
 
-import { normalizarNumero, formatearImporte, formatearEuros, formatearFechaLarga, porcentajeCorto } from "./caso.js";
+import { normalizarNumero, formatearFechaLarga } from "./caso.js";
+import { el, mostrarNumero, siguiente } from "./formulario-comun.js";
+import { metodosPagos } from "./formulario-pagos.js";
+import { metodosCaso } from "./formulario-caso.js";
+import { metodosAvisos } from "./formulario-avisos.js";
+
+export { el };
 
 const GRUPOS = {
   importes: "Importes",
@@ -14,49 +26,6 @@ const GRUPOS = {
   fechas: "Fechas",
   opciones: "Opciones del cálculo",
 };
-// The parts of the expense, after which the economic execution is shown.
-const GASTOS = ["gasto_justificado", "gasto_sin_justificante", "gasto_sin_ofertas", "gasto_modificaciones_no_autorizadas"];
-// What a result needs to be more than provisional: the field, how the page
-// names it, and what the engine assumes meanwhile. (Fields whose default
-// the form states, such as the expense «si lo deja vacío», are not missing.)
-const IMPRESCINDIBLES = [
-  { campo: "pagos", nombre: "los pagos recibidos", supuesto: "sin pagos no hay nada que devolver" },
-];
-
-let contador = 0;
-
-export function el(etiqueta, atributos = {}, ...hijos) {
-  const nodo = document.createElement(etiqueta);
-  for (const [clave, valor] of Object.entries(atributos)) {
-    if (valor === null || valor === undefined || valor === false) continue;
-    if (clave === "texto") nodo.textContent = valor;
-    else if (clave === "clase") nodo.className = valor;
-    else if (clave.startsWith("on")) nodo.addEventListener(clave.slice(2), valor);
-    else nodo.setAttribute(clave, valor === true ? "" : String(valor));
-  }
-  for (const hijo of hijos.flat()) {
-    if (hijo === null || hijo === undefined || hijo === false) continue;
-    nodo.append(hijo instanceof Node ? hijo : document.createTextNode(String(hijo)));
-  }
-  return nodo;
-}
-
-function mostrarNumero(valor, tipo) {
-  const canonico = normalizarNumero(String(valor));
-  if (canonico === null) return String(valor);
-  if (tipo === "importe" && /^-?\d+(\.\d{1,2})?$/.test(canonico)) return formatearImporte(canonico);
-  return canonico.replace(".", ",");
-}
-
-function leerNumero(texto) {
-  const t = texto.trim();
-  if (t === "") return undefined;
-  return normalizarNumero(t) ?? t;
-}
-
-function conNumero(plantilla, n) {
-  return String(plantilla).replaceAll("{n}", String(n));
-}
 
 export class Formulario {
   // descripcion: the engine's formulario(id); opciones.alCambiar(): called on
@@ -67,7 +36,7 @@ export class Formulario {
     this.descripcion = descripcion;
     this.alCambiar = alCambiar;
     this.alExplicar = alExplicar;
-    this.prefijo = `rc${++contador}`;
+    this.prefijo = `rc${siguiente()}`;
     this.campos = new Map(); // campo -> {def, contenedor, control, error}
     this.errores = new Map(); // "campo" or "pagos.0.fecha" -> {control, nodo}
     this.referencias = new Map(); // "expediente" -> {def, control, error}
@@ -193,121 +162,6 @@ export class Formulario {
     return contenedor;
   }
 
-  // --- payments: a repeatable list --------------------------------------
-
-  _pagos(def, contenedor) {
-    const fs = el("fieldset", { clase: "rc-pagos" });
-    const leyenda = this._etiqueta(def, null, "legend");
-    const lista = el("ol", { clase: "rc-lista-pagos" });
-    const anadir = el("button", { type: "button", clase: "md-button rc-boton rc-anadir", texto: "Añadir pago" });
-    fs.append(leyenda);
-    const { ayuda, error } = this._ayudaYError(def, fs);
-    if (ayuda) fs.setAttribute("aria-describedby", ayuda.id);
-    fs.append(lista, anadir);
-    contenedor.append(fs);
-    const estado = { def, contenedor, lista, error, filas: [] };
-    anadir.addEventListener("click", () => {
-      const fila = this._filaPago(estado);
-      fila.fecha.focus();
-      this.alCambiar();
-    });
-    this.campos.set(def.campo, estado);
-    this.errores.set(def.campo, { control: fs, nodo: error });
-    this.pagos = estado;
-    return contenedor;
-  }
-
-  _filaPago(estado, valor = {}) {
-    const fila = { };
-    ({ control: fila.fecha, leida: fila.leida, leer: fila.leer } = this._fecha({ clase: "rc-pago-fecha", id: this._id(`pago-${++contador}`) }));
-    fila.importe = el("input", { type: "text", inputmode: "decimal", autocomplete: "off", spellcheck: "false", placeholder: "0,00", clase: "rc-pago-importe" });
-    fila.quitar = el("button", { type: "button", clase: "rc-boton rc-quitar", texto: "Quitar" });
-    fila.etFecha = el("label", { clase: "rc-etiqueta" });
-    fila.etImporte = el("label", { clase: "rc-etiqueta" });
-    fila.errFecha = el("p", { clase: "rc-error", hidden: true });
-    fila.errImporte = el("p", { clase: "rc-error", hidden: true });
-    // The row's errors take its whole width, under its controls.
-    fila.nodo = el("li", { clase: "rc-pago" },
-      el("div", { clase: "rc-pago-celda" }, fila.etFecha, fila.fecha, fila.leida),
-      el("div", { clase: "rc-pago-celda" }, fila.etImporte, el("div", { clase: "rc-con-unidad" }, fila.importe, el("span", { clase: "rc-unidad", "aria-hidden": "true", texto: "€" }))),
-      fila.quitar, fila.errFecha, fila.errImporte);
-    if (valor.fecha !== undefined) fila.fecha.value = String(valor.fecha);
-    if (valor.importe !== undefined) fila.importe.value = mostrarNumero(valor.importe, "importe");
-    fila.leer();
-    fila.fecha.addEventListener("input", () => this.alCambiar());
-    fila.fecha.addEventListener("change", () => this.alCambiar());
-    fila.importe.addEventListener("input", () => this.alCambiar());
-    fila.importe.addEventListener("blur", () => {
-      const v = fila.importe.value.trim();
-      if (v) fila.importe.value = mostrarNumero(v, "importe");
-    });
-    fila.quitar.addEventListener("click", () => {
-      const i = estado.filas.indexOf(fila);
-      estado.filas.splice(i, 1);
-      fila.nodo.remove();
-      this._numerarPagos(estado);
-      const siguiente = estado.filas[i] ?? estado.filas[i - 1];
-      (siguiente ? siguiente.fecha : estado.contenedor.querySelector(".rc-anadir")).focus();
-      this.alCambiar();
-    });
-    estado.filas.push(fila);
-    estado.lista.append(fila.nodo);
-    this._numerarPagos(estado);
-    return fila;
-  }
-
-  _numerarPagos(estado) {
-    const def = estado.def;
-    estado.filas.forEach((fila, i) => {
-      const n = i + 1;
-      const base = this._id(`pagos-${n}`);
-      fila.fecha.id = `${base}-fecha`;
-      fila.leida.id = `${base}-fecha-leida`;
-      fila.importe.id = `${base}-importe`;
-      fila.errFecha.id = `${base}-fecha-error`;
-      fila.errImporte.id = `${base}-importe-error`;
-      fila.fecha.name = `pagos.${i}.fecha`;
-      fila.importe.name = `pagos.${i}.importe`;
-      fila.etFecha.htmlFor = fila.fecha.id;
-      fila.etImporte.htmlFor = fila.importe.id;
-      fila.etFecha.textContent = conNumero(def.etiqueta_fecha ?? "Fecha del pago {n}", n);
-      fila.etImporte.textContent = conNumero(def.etiqueta_importe ?? "Importe del pago {n}", n);
-      fila.fecha.setAttribute("aria-describedby", `${fila.leida.id} ${fila.errFecha.id}`);
-      fila.importe.setAttribute("aria-describedby", fila.errImporte.id);
-      fila.quitar.setAttribute("aria-label", `Quitar el pago ${n}`);
-    });
-  }
-
-  // --- the economic execution, beside the figures that make it ----------
-
-  // After the last part of the expense this bases asks for: the degree the
-  // engine computed from them, updated with every result (mostrarEjecucion).
-  _lineaEjecucion() {
-    const ultimo = GASTOS.filter((c) => this.campos.has(c)).at(-1);
-    if (!ultimo) return;
-    this.ejecucion = el("p", { clase: "rc-ejecucion", id: this._id("ejecucion"), hidden: true });
-    this.campos.get(ultimo).contenedor.after(this.ejecucion);
-    for (const campo of GASTOS) {
-      const control = this.campos.get(campo)?.control;
-      if (control) control.setAttribute("aria-describedby", `${control.getAttribute("aria-describedby") ?? ""} ${this.ejecucion.id}`.trim());
-    }
-  }
-
-  // r: the engine's result, or null (no result: the line hides).
-  mostrarEjecucion(r) {
-    if (!this.ejecucion) return;
-    const e = r?.ejecucion;
-    if (!e || e.grado_economico === undefined) {
-      this.ejecucion.hidden = true;
-      return;
-    }
-    const coste = r.caso?.coste_proyecto ?? r.caso?.importe_concedido ?? r.importe_concedido;
-    this.ejecucion.hidden = false;
-    this.ejecucion.replaceChildren(
-      "Ejecución económica: ", el("strong", { texto: porcentajeCorto(e.grado_economico) }),
-      ` (gasto aceptado, A: ${formatearEuros(e.gasto_aceptado)} de ${formatearEuros(coste)} de coste, C).`);
-  }
-
   // --- the references of the printed report --------------------------------
 
   _referencias(defs) {
@@ -332,206 +186,6 @@ export class Formulario {
     return this.detallesReferencia;
   }
 
-  // --- the case --------------------------------------------------------------
-
-  // The case as the engine takes it: only what the user wrote (or changed
-  // from its default), in the form's order, amounts normalised.
-  leerCaso(bases) {
-    const caso = { bases };
-    for (const [campo, c] of this.campos) {
-      const { def } = c;
-      if (def.tipo === "pagos") {
-        const pagos = c.filas
-          .map((f) => ({ fecha: f.fecha.value || (f.fecha.validity?.badInput ? "fecha incompleta" : ""), importe: leerNumero(f.importe.value) ?? "" }))
-          .filter((p) => p.fecha !== "" || p.importe !== "");
-        if (pagos.length) caso[campo] = pagos;
-      } else if (def.tipo === "booleano") {
-        if (c.control.checked !== (def.defecto === true)) caso[campo] = c.control.checked;
-      } else if (def.tipo === "opciones") {
-        if (c.control.value !== String(def.defecto ?? "")) caso[campo] = c.control.value;
-      } else if (def.tipo === "fecha") {
-        if (c.control.value) caso[campo] = c.control.value;
-        else if (c.control.validity && c.control.validity.badInput) caso[campo] = "fecha incompleta";
-      } else {
-        const v = leerNumero(c.control.value);
-        if (v !== undefined) caso[campo] = v;
-      }
-    }
-    const referencia = {};
-    for (const [campo, { control }] of this.referencias) {
-      if (control.value.trim()) referencia[campo] = control.value;
-    }
-    if (Object.keys(referencia).length) caso.referencia = referencia;
-    return caso;
-  }
-
-  // Nothing typed at all (no link to write).
-  sinDatos(caso) {
-    return Object.keys(caso).every((k) => k === "bases");
-  }
-
-  // Nothing to compute: no figure, date or choice (the references alone
-  // describe a case, they are not one).
-  estaVacio(caso) {
-    return Object.keys(caso).every((k) => k === "bases" || k === "referencia");
-  }
-
-  // What the case still lacks for a result that is more than provisional:
-  // [{campo, nombre, supuesto, control}], in the form's order.
-  faltan(caso) {
-    return IMPRESCINDIBLES
-      .filter((f) => this.campos.has(f.campo) && !(f.campo in caso))
-      .map((f) => ({ ...f, control: this._primerControl(f.campo) }));
-  }
-
-  _primerControl(campo) {
-    const c = this.campos.get(campo);
-    if (!c) return null;
-    return c.def.tipo === "pagos" ? (c.filas[0]?.fecha ?? c.contenedor.querySelector(".rc-anadir")) : c.control;
-  }
-
-  vaciar() {
-    for (const [, c] of this.campos) {
-      const { def } = c;
-      if (def.tipo === "pagos") {
-        c.filas.splice(0).forEach((f) => f.nodo.remove());
-      } else if (def.tipo === "booleano") c.control.checked = def.defecto === true;
-      else if (def.tipo === "opciones") c.control.value = String(def.defecto ?? (def.opciones?.[0]?.valor ?? ""));
-      else c.control.value = "";
-      c.leer?.();
-    }
-    for (const [, { control }] of this.referencias) control.value = "";
-    this.limpiarErrores();
-    this.mostrarEjecucion(null);
-  }
-
-  // Fill from a case (a link, a saved file). Returns the errors of values
-  // that cannot be shown in their control, as [{campo, mensaje}] in the
-  // page's words.
-  rellenar(caso) {
-    this.vaciar();
-    const errores = [];
-    for (const [campo, c] of this.campos) {
-      if (!Object.prototype.hasOwnProperty.call(caso, campo)) continue;
-      const valor = caso[campo];
-      const { def } = c;
-      if (def.tipo === "pagos") {
-        if (!Array.isArray(valor)) { errores.push({ campo, mensaje: "debe ser una lista de pagos (revise el enlace o el archivo del caso)" }); continue; }
-        valor.forEach((p, i) => {
-          if (p === null || typeof p !== "object" || Array.isArray(p)) {
-            errores.push({ campo: `${campo}.${i}`, mensaje: "debe tener fecha e importe" });
-            p = {};
-          }
-          const fila = this._filaPago(c, {
-            fecha: typeof p.fecha === "string" ? p.fecha : undefined,
-            importe: typeof p.importe === "string" || typeof p.importe === "number" ? p.importe : undefined,
-          });
-          if (typeof p.fecha === "string" && fila.fecha.value !== p.fecha) {
-            errores.push({ campo: `${campo}.${i}.fecha`, mensaje: "no es una fecha válida: debe tener día, mes y año, por ejemplo 30/06/2025" });
-          }
-        });
-      } else if (def.tipo === "booleano") {
-        if (typeof valor !== "boolean") errores.push({ campo, mensaje: "debe ser sí o no (revise el enlace o el archivo del caso)" });
-        else c.control.checked = valor;
-      } else if (def.tipo === "opciones") {
-        const opcion = (def.opciones ?? []).find((o) => o.valor === valor);
-        if (!opcion) errores.push({ campo, mensaje: `debe ser una de estas opciones: ${(def.opciones ?? []).map((o) => `«${o.etiqueta}»`).join(", ")}` });
-        else c.control.value = valor;
-      } else if (def.tipo === "fecha") {
-        c.control.value = typeof valor === "string" ? valor : "";
-        c.leer?.();
-        if (c.control.value !== valor) errores.push({ campo, mensaje: "no es una fecha válida: debe tener día, mes y año, por ejemplo 30/06/2025" });
-      } else if (typeof valor === "string" || typeof valor === "number") {
-        c.control.value = mostrarNumero(valor, def.tipo);
-      } else {
-        errores.push({ campo, mensaje: def.tipo === "importe" ? "debe ser un importe en euros, por ejemplo 1.234,56" : "debe ser un número" });
-      }
-    }
-    const referencia = caso.referencia;
-    if (referencia && typeof referencia === "object" && !Array.isArray(referencia)) {
-      for (const [campo, { control }] of this.referencias) {
-        if (typeof referencia[campo] === "string") control.value = referencia[campo];
-      }
-      if (this.detallesReferencia) this.detallesReferencia.open = true;
-    }
-    return errores;
-  }
-
-  // --- errors ---------------------------------------------------------------
-
-  _destino(campo) {
-    const m = /^pagos\.(\d+)\.(fecha|importe)$/.exec(campo);
-    if (m && this.pagos) {
-      const fila = this.pagos.filas[Number(m[1])];
-      if (fila) return m[2] === "fecha"
-        ? { control: fila.fecha, nodo: fila.errFecha, etiqueta: fila.etFecha.textContent }
-        : { control: fila.importe, nodo: fila.errImporte, etiqueta: fila.etImporte.textContent };
-    }
-    const m2 = /^pagos\.(\d+)$/.exec(campo);
-    if (m2 && this.pagos) {
-      const fila = this.pagos.filas[Number(m2[1])];
-      if (fila) return { control: fila.importe, nodo: fila.errImporte, etiqueta: `Pago ${Number(m2[1]) + 1}` };
-    }
-    const directo = this.errores.get(campo) ?? this.errores.get(campo.split(".")[0]);
-    if (!directo) return null;
-    if (campo.startsWith("referencia.") && this.detallesReferencia) this.detallesReferencia.open = true;
-    const def = this.campos.get(campo.split(".")[0])?.def ?? this.referencias.get(campo.split(".")[1])?.def;
-    return { ...directo, etiqueta: def?.etiqueta ?? campo };
-  }
-
-  limpiarErrores() {
-    for (const n of this.nodo.querySelectorAll(".rc-error")) { n.textContent = ""; n.hidden = true; }
-    for (const n of this.nodo.querySelectorAll("[aria-invalid]")) n.removeAttribute("aria-invalid");
-  }
-
-  // Shows each error under its field; returns [{campo, etiqueta, mensaje,
-  // enCampo}] so the caller can list the ones with no field of their own.
-  // An error's own label (the engine's `etiqueta`) wins over the form's.
-  mostrarErrores(errores) {
-    this.limpiarErrores();
-    return errores.map((e) => {
-      const campo = String(e.campo ?? "caso");
-      const mensaje = String(e.mensaje ?? "");
-      const destino = this._destino(campo);
-      const codigo = e.codigo ?? null;
-      if (!destino) return { campo, etiqueta: e.etiqueta ?? campo, mensaje, codigo, enCampo: false };
-      destino.nodo.hidden = false;
-      destino.nodo.textContent = destino.nodo.textContent ? `${destino.nodo.textContent} ${mensaje}` : mensaje;
-      destino.control.setAttribute("aria-invalid", "true");
-      return { campo, etiqueta: e.etiqueta ?? destino.etiqueta, mensaje, codigo, enCampo: true, control: destino.control };
-    });
-  }
-
-  // [{etiqueta, valor}] of the case as entered, for the printed report.
-  resumen(caso) {
-    const filas = [];
-    for (const [campo, c] of this.campos) {
-      const { def } = c;
-      if (def.tipo === "pagos") {
-        (caso[campo] ?? []).forEach((p, i) => filas.push({ etiqueta: `Pago ${i + 1}`, valor: `${mostrarNumero(p.importe, "importe")} € el ${p.fecha.split("-").reverse().join("/")}` }));
-      } else if (def.tipo === "booleano") {
-        filas.push({ etiqueta: def.etiqueta, valor: (campo in caso ? caso[campo] : def.defecto === true) ? "Sí" : "No" });
-      } else if (def.tipo === "opciones") {
-        const valor = campo in caso ? caso[campo] : def.defecto;
-        filas.push({ etiqueta: def.etiqueta, valor: (def.opciones ?? []).find((o) => o.valor === valor)?.etiqueta ?? String(valor ?? "") });
-      } else if (campo in caso) {
-        const v = caso[campo];
-        filas.push({
-          etiqueta: def.etiqueta,
-          valor: def.tipo === "fecha" ? String(v).split("-").reverse().join("/")
-            : def.tipo === "importe" ? `${mostrarNumero(v, "importe")} €`
-            : def.tipo === "porcentaje" ? `${mostrarNumero(v, "porcentaje")} %` : String(v),
-        });
-      }
-    }
-    return filas;
-  }
-
-  // [{etiqueta, valor}] of the references the case carries.
-  resumenReferencia(caso) {
-    const referencia = caso.referencia ?? {};
-    return [...this.referencias.values()]
-      .filter(({ def }) => typeof referencia[def.campo] === "string" && referencia[def.campo].trim())
-      .map(({ def }) => ({ etiqueta: def.etiqueta, valor: referencia[def.campo] }));
-  }
 }
+
+Object.assign(Formulario.prototype, metodosPagos, metodosCaso, metodosAvisos);

@@ -1,5 +1,5 @@
 // Unpacks a wheel whose members are all STORED (the build repacks every
-// wheel so: almacenada() in calculator/hooks/calculadora.py) straight into
+// wheel so: almacenada() in calculator/construccion/zips.py) straight into
 // Pyodide's file system: one pass over the central directory, each file a
 // view of the downloaded bytes, no inflating and no Python on the way
 // (pyodide.unpackArchive goes through shutil and zipfile, about 0.1 s more

@@ -1,5 +1,5 @@
 """The result's public contract, key by key, and the words it carries
-(DOMAIN.md, "The public contract"; README, "The result carries"): every key
+(DOMAIN.md, "The public contract"; CONTRIBUTING.md, "The case and the result"): every key
 documented and no other, every step text a Spanish sentence with its figures
 in Spanish form, every note with its placeholders filled with a value of the
 right kind. Over the golden corpus and over random valid cases; the same file

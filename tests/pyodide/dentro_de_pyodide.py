@@ -64,7 +64,7 @@ def test_comprobacion_de_intereses_de_domain_md():
 
 
 def test_motor_y_pydantic_importados_de_bytecode():
-    """The served wheels carry bytecode (calculator/hooks/compilar_pyc.py) for
+    """The served wheels carry bytecode (calculator/construccion/compilar_pyc.py) for
     what importing reintegro.navegador loads, and Python used it: this run
     writes no bytecode (PYTHONDONTWRITEBYTECODE), so each file found came
     from a wheel. The engine's pyc sits in __pycache__ beside its source;

@@ -4,7 +4,7 @@ and 10,000 random valid cases give the same JSON text in CPython and Pyodide.
 tests/pyodide/runner.mjs boots the npm Pyodide runtime with an inline empty
 lock, unpacks the wheels the site serves, byte for byte (the pinned ones of
 calculator/wheels.json and the engine's, built from rules/reintegro, all
-with the bytecode the site build compiles: calculator/hooks/calculadora.py),
+with the bytecode the site build compiles: calculator/construccion/),
 and, for the tests, the pinned pure wheels of tests/pyodide/wheels-test.json
 (from .cache/wheels-test/, downloaded once), and copies the test files into
 its file system. Two such Node processes run at once:
@@ -34,6 +34,7 @@ are printed in pytest's terminal summary.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import resource
@@ -97,11 +98,15 @@ MAX_DIFERENCIAS_MOSTRADAS = 5
 
 
 def _sha256(ruta: Path) -> str:
-    h = hashlib.sha256()
-    with ruta.open("rb") as f:
-        for bloque in iter(lambda: f.read(1 << 20), b""):
-            h.update(bloque)
-    return h.hexdigest()
+    """The file's sha256, as `make wheels` checks it (calculator/fetch_wheels.py)."""
+    return _fetch_wheels().sha256(ruta)
+
+
+def _fetch_wheels():
+    spec = importlib.util.spec_from_file_location("_fetch_wheels", RAIZ / "calculator" / "fetch_wheels.py")
+    modulo = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(modulo)
+    return modulo
 
 
 def _node() -> str:
@@ -117,7 +122,7 @@ def _servido_por_el_sitio(carpeta: Path) -> tuple[list[Path], Path]:
     """(wheels, python_stdlib.zip) as the site serves them, byte for byte
     (STORED, with the bytecode compiled by Pyodide, the engine's wheel built
     from rules/reintegro, the stdlib without what the site leaves out: see
-    calculator/hooks/calculadora.py, servidos), written into ``carpeta``;
+    calculator/construccion/servidos.py), written into ``carpeta``;
     fills the cache of pinned wheels once if needed."""
     if not MANIFIESTO_SITIO.is_file():
         pytest.fail(f"falta {MANIFIESTO_SITIO.relative_to(RAIZ)} (manifiesto de ruedas del sitio)")
@@ -142,7 +147,7 @@ def _servido_por_el_sitio(carpeta: Path) -> tuple[list[Path], Path]:
                 f"faltan o no cuadran con su sha256 en .cache/wheels/: {', '.join(malas())}; "
                 f"`make wheels` dijo:\n{proceso.stderr}"
             )
-    _, servidas, biblioteca = _del_sitio(lambda hook: hook.servidos(manifiesto))
+    _, servidas, biblioteca = _del_sitio(lambda c: c.servidos.servidos(manifiesto))
     (carpeta / "ruedas").mkdir(parents=True, exist_ok=True)
     rutas = []
     for archivo, datos in servidas.items():
@@ -153,17 +158,20 @@ def _servido_por_el_sitio(carpeta: Path) -> tuple[list[Path], Path]:
 
 
 def _del_sitio(producir):
-    """``producir(hook)`` with the site build's hook module
-    (calculator/hooks/calculadora.py; needs mkdocs, in requirements.txt)."""
-    sys.path.insert(0, str(RAIZ / "calculator" / "hooks"))
+    """``producir(construccion)`` with the site build's package
+    (calculator/construccion/; needs mkdocs, in requirements.txt), its
+    modules imported."""
+    sys.path.insert(0, str(RAIZ / "calculator"))
     try:
-        import calculadora
+        import construccion.biblioteca
+        import construccion.ruedas
+        import construccion.servidos
 
-        return producir(calculadora)
+        return producir(construccion)
     except Exception as e:  # mkdocs' PluginError: its message says what to do
         pytest.fail(f"no se pudo preparar lo que sirve el sitio: {e}")
     finally:
-        sys.path.remove(str(RAIZ / "calculator" / "hooks"))
+        sys.path.remove(str(RAIZ / "calculator"))
 
 
 def _ruedas_de_pruebas() -> tuple[list[Path], list[Path]]:
@@ -300,7 +308,7 @@ class _Cifras:
 
 # What the site serves, seen from inside Pyodide after the generated cases ran
 # (site's stdlib zip, served wheels, restored runtime). SIN_SENTENCIA: the
-# hook's IMPORTADOS_SIN_SENTENCIA, as JSON.
+# build's IMPORTADOS_SIN_SENTENCIA (construccion/biblioteca.py), as JSON.
 SONDA_SERVIDO = """
 import datetime, importlib.util, json, sys
 import pydantic, reintegro.navegador
@@ -376,7 +384,7 @@ def ejecucion(request, tmp_path_factory):
     lote.mkdir()
     (lote / "casos.jsonl").write_text("\n".join(casos) + "\n", encoding="utf-8")
     (lote / "sondas.jsonl").write_text("\n".join(SONDAS_PROFUNDAS) + "\n", encoding="utf-8")
-    sin_sentencia = _del_sitio(lambda hook: hook.IMPORTADOS_SIN_SENTENCIA)
+    sin_sentencia = _del_sitio(lambda c: c.biblioteca.IMPORTADOS_SIN_SENTENCIA)
     tareas = [
         {"tipo": "lote", "casos": str(lote / "casos.jsonl"), "salida": str(lote / "huellas.txt"), "completo": False},
         {"tipo": "python", "codigo": SONDA_SERVIDO.replace("SIN_SENTENCIA", json.dumps(sin_sentencia)),
@@ -558,7 +566,7 @@ def test_la_biblioteca_del_sitio_llega_compilada(ejecucion):
     """The site's python_stdlib.zip carries bytecode (unchecked hash-based
     ``.pyc``, made by Pyodide's own Python at build time) in place of the
     source of the modules Python's start and the engine's import load
-    (calculator/hooks/calculadora.py, _biblioteca_con_bytecode), and zipimport
+    (calculator/construccion/biblioteca.py, biblioteca_con_bytecode), and zipimport
     loads them: the generated cases above ran on it. The runtime's own zip,
     used by the pytest run, has none."""
     del_runtime, del_sitio = ejecucion["biblioteca_desde_pyc"]
@@ -570,8 +578,8 @@ def test_las_ruedas_de_terceros_llegan_sin_fuente_y_el_motor_con_ella(ejecucion)
     """The served wheels carry pydantic, pydantic-core's Python part,
     typing_extensions... as bytecode alone, compiled -OO (``name.pyc`` in
     place of ``name.py``: no docstrings, no asserts), and the engine with its
-    source and docstrings (its pyc in __pycache__): calculadora.py,
-    _rueda_con_bytecode. The generated cases, equal to CPython's above, ran
+    source and docstrings (its pyc in __pycache__): construccion/bytecode.py,
+    rueda_con_bytecode. The generated cases, equal to CPython's above, ran
     on them."""
     servido = ejecucion["servido"]
     assert servido["motor_sin_fuente"] == []
@@ -599,7 +607,7 @@ def test_la_biblioteca_del_sitio_deja_fuera_lo_que_nada_importa(ejecucion):
 
 def test_lo_que_sobra_de_la_biblioteca_con_sus_carpetas():
     """What the site's stdlib leaves out when only some modules stay
-    (calculadora.py, _sobrantes): the other modules, and a folder that only
+    (construccion/biblioteca.py, sobrantes): the other modules, and a folder that only
     they filled, with its entry and its data files; a folder that keeps a
     module, or never held one, stays whole."""
     nombres = {
@@ -608,7 +616,7 @@ def test_lo_que_sobra_de_la_biblioteca_con_sus_carpetas():
         "site-packages/", "site-packages/README.txt", "os.py", "optparse.py",
     }
     quedan = {"ctypes/__init__.py", "os.py"}
-    sobrantes = _del_sitio(lambda hook: hook._sobrantes(nombres, quedan))
+    sobrantes = _del_sitio(lambda c: c.biblioteca.sobrantes(nombres, quedan))
     assert sobrantes == {
         "ctypes/util.py", "optparse.py",
         "ctypes/macholib/", "ctypes/macholib/__init__.py", "ctypes/macholib/README.ctypes",

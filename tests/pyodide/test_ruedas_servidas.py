@@ -1,4 +1,4 @@
-"""The pinned wheels as the site serves them (calculator/hooks/calculadora.py,
+"""The pinned wheels as the site serves them (calculator/construccion/ruedas.py,
 rueda_podada) against the files downloaded from PyPI: without what Python
 never reads at run time (type stubs, SBOMs, test modules, the long
 description of a METADATA), with everything else, and with a RECORD that
@@ -113,7 +113,7 @@ def test_record_lista_exactamente_lo_servido(ruedas):
 
 
 def test_reglas_de_lo_que_se_deja_fuera():
-    fuera = _del_sitio(lambda hook: hook._fuera_de_la_rueda)
+    fuera = _del_sitio(lambda c: c.ruedas.fuera_de_la_rueda)
     for nombre in ("pydantic_core/_pydantic_core/__init__.pyi", "paquete/modulo.pyi",
                    "paquete-1.0.dist-info/sboms/paquete.cyclonedx.json", "annotated_types/test_cases.py",
                    "paquete/tests/test_algo.py", "paquete/tests/__init__.py", "pydantic/v1/main.py", "pydantic/mypy.py"):
@@ -125,7 +125,7 @@ def test_reglas_de_lo_que_se_deja_fuera():
 
 
 def test_cabecera_de_metadata_con_continuaciones_y_crlf():
-    cabecera = _del_sitio(lambda hook: hook._cabecera_metadata)
+    cabecera = _del_sitio(lambda c: c.ruedas.cabecera_metadata)
     texto = (b"Metadata-Version: 2.4\r\nName: x\r\nLicense: una\r\n        dos\r\n   \r\nVersion: 1\r\n"
              b"\r\n# x\r\n\r\nm\xc3\xa1s texto\r\n")
     assert cabecera(texto) == b"Metadata-Version: 2.4\r\nName: x\r\nLicense: una\r\n        dos\r\n   \r\nVersion: 1\r\n"

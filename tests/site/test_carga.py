@@ -3,7 +3,7 @@ and «Comparar» (sus-bases.js, comparacion.js and what only they import) and
 their stylesheet (sus-bases.css) only on their pages, also when reached by
 Material's instant navigation; the
 service worker, whose install downloads the offline copy, registered only
-after the page's first outcome (calculadora.js, trasElPrimerDesenlace)."""
+after the page's first outcome (sin-conexion.js, trasElPrimerDesenlace)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,11 @@ from test_calculadora import SELECTOR, caso_json
 from test_confianza import VIGILANTE
 
 # Only «Sus bases» and «Comparar» need them (calculadora.js loads the
-# modules there, the build links the stylesheet there: HOJAS_DE_PAGINA).
-MODULOS_DE_PAGINA = ("sus-bases.js", "comparacion.js", "formulario-bases.js", "enlace-bases.js", "sus-bases.css")
+# modules there, the build links the stylesheet there: HOJAS_DE_PAGINA in
+# calculator/construccion/hojas.py, which also gives formulario.css,
+# resultado.css and panel.css only to the pages that use them).
+MODULOS_DE_PAGINA = ("sus-bases.js", "comparacion.js", "formulario-bases.js", "formulario-bases-controles.js", "enlace-bases.js",
+                     "sus-bases.css")
 
 # Records in the page when navigator.serviceWorker.register is called and
 # when the calculator first shows an outcome (performance.now()).
@@ -39,16 +42,26 @@ def _modulos_pedidos(contexto) -> set[str]:
     return {m for url in contexto.peticiones for m in MODULOS_DE_PAGINA if url.split("?")[0].endswith("/" + m)}
 
 
+def _hojas(pagina) -> list[str]:
+    """The stylesheets of assets/calculadora/ linked in the page's head, in order."""
+    return pagina.eval_on_selector_all(
+        'head link[rel="stylesheet"][href*="assets/calculadora/"]',
+        "enlaces => enlaces.map(e => e.getAttribute('href').split('/').pop())")
+
+
 def test_las_paginas_sin_su_elemento_no_cargan_sus_bases_ni_comparacion(sitio, nuevo_contexto):
     # no service worker: its install would download the whole build, these modules too
     contexto = nuevo_contexto(service_workers="block")
     pagina = contexto.pagina()
     pagina.goto(f"{sitio}bases/art21-umbral-75/{fragmento_de(caso_json('art21-umbral-75'))}")
     assert esperar(pagina, SELECTOR, ("resultado", "error")) == "resultado"
+    assert _hojas(pagina) == ["calculadora.css", "formulario.css", "resultado.css", "panel.css"]
     pagina.goto(f"{sitio}glosario/")
     pagina.locator("h1").wait_for()
     pagina.wait_for_load_state("networkidle")
     assert _modulos_pedidos(contexto) == set()
+    # a page without a calculator links only the base stylesheet
+    assert _hojas(pagina) == ["calculadora.css"]
     # where the element is, its module comes (the check above can fail)
     pagina.goto(f"{sitio}comparar/")
     assert esperar(pagina, "[data-comparacion]", ("vacio",)) == "vacio"
@@ -108,7 +121,7 @@ def test_el_service_worker_se_registra_tras_el_primer_resultado(sitio, contexto)
 
 def test_sin_nada_que_calcular_el_service_worker_se_registra_al_poco(sitio, contexto):
     """A page without calculator registers it a few seconds after loading
-    (calculadora.js, ESPERA_SIN_CALCULO_MS), and it then installs."""
+    (sin-conexion.js, ESPERA_SIN_CALCULO_MS), and it then installs."""
     pagina = contexto.pagina()
     pagina.add_init_script(CRONOMETRO_SW)
     pagina.goto(f"{sitio}glosario/")

@@ -1,5 +1,5 @@
-"""A new bases is a data file plus an annotated page (README, «Añadir unas
-bases»): every data file in rules/reintegro/data/bases/ has its page in
+"""A new bases is a data file plus an annotated page (CONTRIBUTING.md,
+«Adding a bases»): every data file in rules/reintegro/data/bases/ has its page in
 docs/bases/ with a calculator for that id and an entry in the navigation,
 and every page there has its data file. The anchors those pages must carry
 are checked by test_enlaces.py against the built site. No browser."""

@@ -1,8 +1,8 @@
-"""Runs INSIDE Pyodide (calculator/hooks/pyodide_node.mjs), at build time:
+"""Runs INSIDE Pyodide (calculator/construccion/pyodide_node.mjs), at build time:
 bytecode, made by the very interpreter the browser runs, for the modules the
 calculator's worker imports.
 
-Input in /trabajo (the host folder the hook prepares):
+Input in /trabajo (the host folder bytecode.py prepares):
 
 - ``ruedas/*.whl``: the wheels the site serves;
 - ``modulo.txt``: the module the worker imports (reintegro.navegador);
@@ -37,16 +37,16 @@ Optimisation level: the engine's own package (the top level of
 else (the standard library, pydantic, pydantic-core's Python part,
 typing_extensions...) at 2, as ``python -OO`` compiles it: without
 docstrings and asserts (about 0.22 MB less brotli on the wire; the site
-hook serves those modules without their source, see calculadora.py).
+build serves those modules without their source, see bytecode.py).
 
 ``importados.json`` also receives ``"alcanzables"``: every module of the
 standard library's zip (path inside it) that an import statement can
 reach, at any depth and whether it runs at import or inside a function,
 from the modules loaded so far (frozen ones included), from every module of
 the wheels and from the names in ``/trabajo/raices.json`` (modules C code or
-a codec lookup imports without an import statement: calculadora.py,
+a codec lookup imports without an import statement: biblioteca.py,
 IMPORTADOS_SIN_SENTENCIA; a name there brings its submodules too). A module
-outside it can only be reached by a name built at run time; the hook leaves
+outside it can only be reached by a name built at run time; biblioteca.py leaves
 it out of the site's zip.
 """
 

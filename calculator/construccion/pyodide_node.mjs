@@ -1,9 +1,9 @@
 // Runs one Python file inside the npm Pyodide runtime under Node, with a host
 // folder mounted at /trabajo (read and write). Used at build time by
-// calculator/hooks/calculadora.py to compile the served wheels to bytecode
+// calculator/construccion/bytecode.py to compile the served wheels to bytecode
 // with the very interpreter the browser runs (see compilar_pyc.py).
 //
-//     node calculator/hooks/pyodide_node.mjs PYODIDE_DIR PROGRAM.py WORK_DIR
+//     node calculator/construccion/pyodide_node.mjs PYODIDE_DIR PROGRAM.py WORK_DIR
 //
 // Exit status 0 when the program ran without an exception; 3 otherwise (the
 // Python traceback goes to stderr). The lock is inline and empty: the npm

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 
 from .caso import Caso
+from .criterios import umbral_activo
 from .importes import Racional, UNO, exacto, fraccion
 from .modelo_bases import Bases, Deduccion
 from .variante import Variante
@@ -31,6 +32,7 @@ class Ejecucion(NamedTuple):
     fijos: tuple[Descuento, ...]  # deductions read as a fixed amount outside A (reading "deducciones")
     economico: Racional  # Ee, 0..1
     tecnico: Racional  # Et, 0..1
+    umbral_activo: bool = True  # the regime's threshold binds (``regimen.solo_si``)
 
     @property
     def aplicado(self) -> Racional:
@@ -62,4 +64,5 @@ def medir(b: Bases, caso: Caso, v: Variante) -> Ejecucion:
         fijos=tuple(fijos),
         economico=UNO if restante >= coste else restante / coste,
         tecnico=fraccion(caso.grado_cumplimiento_objetivos),
+        umbral_activo=umbral_activo(b, caso),
     )

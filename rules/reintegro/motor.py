@@ -10,7 +10,8 @@ from datetime import date
 
 from .calculo import Calculo, Computo, Liquidacion
 from .caso import Caso
-from .catalogo import Bases, bases, campos_genericos
+from .catalogo import Bases, bases, campos_genericos, cita
+from .criterios import hay_rango
 from .ejecucion import Ejecucion
 from .explicacion import Frase, Notas, PasoExacto, redondear_pasos
 from .importes import CIEN, Euros, Racional, a_centimos, centimos_a_texto, exacto, numero_json, porcentaje_json, repartir, tipo_es
@@ -31,6 +32,7 @@ def calcular(caso: Caso, hoy: date | None = None, b: Bases | None = None) -> dic
     c = Calculo(b, caso, hoy or date.today())
     notas = Notas()
     notas.anadir_varias(b.notas)
+    _no_aplicado(b, notas)
     central = c.computo(notas=notas)
     liquidacion = central.liquidacion
     periodos, intereses_total = c.periodos(liquidacion.reintegro), central.intereses
@@ -89,6 +91,15 @@ def _pasos_de_liquidacion(b: Bases, liquidacion: Liquidacion, notas: Notas) -> l
         PasoExacto("liquidacion", Frase("Pagos recibidos: {}", Euros(pagado)), pagado, ancla),
         PasoExacto("liquidacion", "Menos el importe final de la subvención", -final, ancla),
     ]
+    if liquidacion.no_exigido:
+        minimo = b.importe_minimo
+        no_exigido = Racional(liquidacion.no_exigido, 100)
+        notas.anadir("importe-minimo", importe_minimo=Euros(exacto(minimo.importe)), reintegro=Euros(no_exigido))
+        pasos.append(PasoExacto(
+            "liquidacion", Frase("{}: un reintegro de {} es inferior a {} y no se exige", minimo.texto,
+                                 Euros(no_exigido), Euros(exacto(minimo.importe))),
+            -no_exigido, minimo.ancla, ("importe-minimo",),
+        ))
     if liquidacion.perdida:
         notas.anadir_varias(b.liquidacion.notas)
         pasos.append(PasoExacto(
@@ -177,7 +188,7 @@ def _rangos(c: Calculo, central: Computo) -> dict:
     An end is computed only where the case can make it differ from the
     central figure."""
     discrecional = any(isinstance(m, MinoracionDiscrecional) and getattr(c.caso, m.campo) in m.valores
-                       for m in c.b.minoraciones)
+                       for m in c.b.minoraciones) or hay_rango(c.b, c.caso)
     compartido = c.caso.otras_ayudas_publicas and c.caso.otras_ayudas > 0
     alto = c.computo(Variante(discrecional_al_maximo=True)) if discrecional else central
     bajo = c.computo(Variante(exceso_proporcional=True)) if compartido else central
@@ -199,9 +210,16 @@ def _rangos(c: Calculo, central: Computo) -> dict:
     }
 
 
+def _no_aplicado(b: Bases, notas: Notas) -> None:
+    """What the bases rules and this calculator cannot express: a note on every result."""
+    if b.sin_expresar:
+        lista = "; ".join(f"{s.texto} ({cita(b, s.ancla).referencia})" for s in b.sin_expresar)
+        notas.anadir("sin-expresar", lista=lista)
+
+
 def _campos_ignorados(b: Bases, caso: Caso, notas: Notas) -> None:
     """A note naming, by their labels, the fields given that this bases does not use."""
-    usados = {c.campo for c in b.campos} | {"bases"}
+    usados = {c.campo for c in b.campos} | {"bases"} | ({"criterios"} if b.criterios else set())
     ignorados = sorted(caso.campos_dados() - usados)
     if ignorados:
         etiquetas = ", ".join(f"«{campos_genericos()[c]['etiqueta']}»" for c in ignorados)

@@ -14,12 +14,15 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
+from pydantic_core import PydanticCustomError
+
 from .errores import ErrorDeCampo
 from .explicacion import Frase, Notas
-from .importes import Grado, Porcentaje, Racional, exacto
+from .importes import Euros, Grado, Porcentaje, exacto
 from .modelo_bases import Bases, Criterio, OpcionCriterio
 from .minoraciones import reduccion_discrecional, reduccion_fija
 from .reduccion import Reduccion
+from .valores import leer_importe
 from .variante import Variante
 
 class ValorNoValido(ValueError):
@@ -47,6 +50,11 @@ def leer_valor(criterio: Criterio, bruto: object) -> bool | str | Decimal:
         if bruto not in valores:
             raise ValorNoValido("criterio_opcion", opciones=", ".join(f"«{v}»" for v in valores))
         return bruto
+    if criterio.tipo == "importe":
+        try:
+            return leer_importe(bruto)
+        except PydanticCustomError:
+            raise ValorNoValido("criterio_importe") from None
     return _leer_medida(criterio, bruto)
 
 
@@ -131,7 +139,17 @@ def reducciones_de_criterios(b: Bases, caso, v: Variante, notas: Notas) -> list[
                                                  criterio.notas, v.discrecional_al_maximo, notas))
         elif criterio.tipo == "medida" and criterio.proporcional and dado < criterio.maximo:
             salida.append(_parte_no_cumplida(criterio, dado, notas))
+        elif criterio.tipo == "importe" and not criterio.al_reintegro and dado > 0:
+            notas.anadir_varias(criterio.notas)
+            salida.append(Reduccion(Frase("{}: {}", criterio.frase, Euros(exacto(dado))),
+                                    exacto(dado) / exacto(caso.importe_concedido), criterio.ancla, criterio.grupo,
+                                    criterio.notas))
     return salida
+
+
+def importes_a_reintegrar(b: Bases, caso) -> list[tuple[Criterio, Decimal]]:
+    """The amounts the case's «importe» criteria add to the reintegro."""
+    return [(c, d) for c in b.criterios if c.tipo == "importe" and c.al_reintegro and (d := valor(caso, c)) > 0]
 
 
 def _medida_es(criterio: Criterio, dado: Decimal) -> str:
@@ -200,6 +218,7 @@ def causas_de_criterios(b: Bases, caso) -> list[CausaDeCriterio]:
             continue
         dado = valor(caso, criterio)
         descripcion = (f"{criterio.frase}: {_medida_es(criterio, dado)}" if criterio.tipo == "medida"
+                       else Frase("{}: {}", criterio.frase, Euros(exacto(dado))) if criterio.tipo == "importe"
                        else f"{criterio.frase}: {dado}" if criterio.tipo == "opciones" else criterio.frase)
         salida.append(CausaDeCriterio(criterio, descripcion, {"criterios": sin_criterio(caso, criterio)}))
     return salida

@@ -40,6 +40,11 @@ class Ejecucion(NamedTuple):
         return min(self.economico, self.tecnico)
 
 
+def objetivos_exentos(b: Bases, caso: Caso) -> bool:
+    campo = getattr(b.regimen, "objetivos_exentos_si", None)
+    return campo is not None and getattr(caso, campo) is True and caso.grado_cumplimiento_objetivos < 100
+
+
 def medir(b: Bases, caso: Caso, v: Variante) -> Ejecucion:
     coste = exacto(caso.coste)
     justificado = exacto(caso.justificado)
@@ -63,6 +68,6 @@ def medir(b: Bases, caso: Caso, v: Variante) -> Ejecucion:
         descuentos=tuple(descuentos),
         fijos=tuple(fijos),
         economico=UNO if restante >= coste else restante / coste,
-        tecnico=fraccion(caso.grado_cumplimiento_objetivos),
+        tecnico=UNO if objetivos_exentos(b, caso) else fraccion(caso.grado_cumplimiento_objetivos),
         umbral_activo=umbral_activo(b, caso),
     )

@@ -44,7 +44,7 @@ def _por_que(b: Bases, ancla: str | None) -> dict | None:
 def _campo_de_criterio(b: Bases, criterio: Criterio) -> dict:
     """A criterion of the bases' own as a field of the form («criterios.<id>»):
     yes/no, options, a percentage, or a number up to its maximum."""
-    tipo = {"si_no": "booleano", "opciones": "opciones"}.get(criterio.tipo)
+    tipo = {"si_no": "booleano", "opciones": "opciones", "importe": "importe"}.get(criterio.tipo)
     if tipo is None:
         tipo = "porcentaje" if criterio.unidad == "%" and criterio.maximo == 100 else "numero"
     defecto = criterio.valor_por_defecto
@@ -54,7 +54,7 @@ def _campo_de_criterio(b: Bases, criterio: Criterio) -> dict:
         "etiqueta": criterio.etiqueta,
         "ayuda": criterio.ayuda,
         "obligatorio": False,
-        "defecto": defecto if isinstance(defecto, (bool, str)) else format(defecto.normalize(), "f"),
+        "defecto": defecto if isinstance(defecto, (bool, str)) or defecto is None else format(defecto.normalize(), "f"),
         "opciones": [{"valor": o.valor, "etiqueta": o.valor} for o in criterio.opciones] or None,
         "grupo": "incumplimientos",
         "por_que": _por_que(b, criterio.ancla),

@@ -121,6 +121,8 @@ PLANTILLAS: dict[str, Plantilla] = {
     "criterio_booleano": Plantilla("«{etiqueta}» debe ser true (sí) o false (no)", "debe ser sí o no"),
     "criterio_opcion": Plantilla("«{etiqueta}» debe ser uno de estos valores: {opciones}",
                                  "no es ninguna de las opciones: {opciones}"),
+    "criterio_importe": Plantilla("«{etiqueta}» debe ser un importe en euros, por ejemplo \"1234.56\"",
+                                  _IMPORTE_PAGINA),
     "criterio_medida": Plantilla(
         "«{etiqueta}» debe ser un número entre 0 y {maximo} ({unidad}), dos decimales como máximo",
         "debe ser un número entre 0 y {maximo} ({unidad}), dos decimales como máximo",

@@ -124,6 +124,10 @@ class RegimenProporcional(_Dato):
     ancla_proporcional: str
     ancla_objetivos: str | None = None
     tramos: TramosEjecucion = ()
+    # A yes/no case field that, when true, exempts the objectives' shortfall
+    # («este inciso no resultará de aplicación cuando el cumplimiento se
+    # aproxime significativamente al cumplimiento total»).
+    objetivos_exentos_si: str | None = None
 
 
 class UmbralDeclarado(_Dato):
@@ -267,14 +271,17 @@ class Criterio(_Dato):
       by default; below ``minimo`` the reintegro is total (several measures
       each with its minimum must each reach it), and with ``proporcional``
       the missing part costs its share of the grant ((maximo − valor) / maximo;
-      assets kept 2 of 5 years: 3/5).
+      assets kept 2 of 5 years: 3/5);
+    - ``importe``: an amount in euros that is added to the reintegro (income
+      the grant generated and was not applied, interest it earned), or with
+      ``al_reintegro = false`` lowers the grant by that amount; 0 by default.
     """
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")
     etiqueta: Texto
     ayuda: Texto
     ancla: str
-    tipo: Literal["si_no", "opciones", "medida"]
+    tipo: Literal["si_no", "opciones", "medida", "importe"]
     texto: Texto | None = None  # the words of the explanation step; the label if absent
     porcentaje: Decimal | None = Field(default=None, gt=0, le=100)
     hasta: Decimal | None = Field(default=None, gt=0, le=100)
@@ -288,6 +295,9 @@ class Criterio(_Dato):
     minimo: Decimal | None = Field(default=None, gt=0)
     limite_exacto: Literal["incluido", "laguna"] = "incluido"
     proporcional: bool = False
+    # An «importe» is added to the reintegro (true) or lowers the grant (false:
+    # «minoración de la subvención en la cuantía del gasto afectado»).
+    al_reintegro: bool = True
     notas: tuple[str, ...] = ()
 
     @property
@@ -301,7 +311,7 @@ class Criterio(_Dato):
             return False
         if self.tipo == "opciones":
             return self.defecto
-        return self.maximo
+        return Decimal(0) if self.tipo == "importe" else self.maximo
 
     @model_validator(mode="after")
     def _coherente(self) -> "Criterio":
@@ -314,6 +324,8 @@ class Criterio(_Dato):
             if len(valores) < 2 or len(set(valores)) != len(valores) or self.defecto not in valores or efectos:
                 raise ValueError(f"el criterio «{self.id}» (opciones) necesita dos o más opciones distintas, "
                                  "su «defecto» entre ellas y el efecto en cada opción")
+        if self.tipo == "importe" and efectos:
+            raise ValueError(f"el criterio «{self.id}» (importe) se suma al reintegro: no lleva otro efecto")
         if self.tipo == "medida":
             if efectos or not (self.minimo is not None or self.proporcional):
                 raise ValueError(f"el criterio «{self.id}» (medida) necesita «minimo» o «proporcional = true»")

@@ -11,10 +11,10 @@ from datetime import date
 from .calculo import Calculo, Computo, Liquidacion
 from .caso import Caso
 from .catalogo import Bases, bases, campos_genericos, cita
-from .criterios import hay_rango
-from .ejecucion import Ejecucion
+from .criterios import hay_rango, importes_a_reintegrar
+from .ejecucion import Ejecucion, objetivos_exentos
 from .explicacion import Frase, Notas, PasoExacto, redondear_pasos
-from .importes import CIEN, Euros, Racional, a_centimos, centimos_a_texto, exacto, numero_json, porcentaje_json, repartir, tipo_es
+from .importes import CIEN, Euros, Grado, Racional, fraccion, a_centimos, centimos_a_texto, exacto, numero_json, porcentaje_json, repartir, tipo_es
 from .intereses import Periodo, total
 from .lecturas import lecturas
 from .margen import margen
@@ -33,11 +33,13 @@ def calcular(caso: Caso, hoy: date | None = None, b: Bases | None = None) -> dic
     notas = Notas()
     notas.anadir_varias(b.notas)
     _no_aplicado(b, notas)
+    if objetivos_exentos(b, caso):
+        notas.anadir("objetivos-exentos", grado=Grado(fraccion(caso.grado_cumplimiento_objetivos)))
     central = c.computo(notas=notas)
     liquidacion = central.liquidacion
     periodos, intereses_total = c.periodos(liquidacion.reintegro), central.intereses
     _notas_de_intereses(c, periodos, notas)
-    pasos = [*central.importe_final.pasos, *_pasos_de_liquidacion(b, liquidacion, notas),
+    pasos = [*central.importe_final.pasos, *_pasos_de_liquidacion(c, liquidacion, notas),
              *_pasos_de_intereses(b, caso, periodos)]
     _campos_ignorados(b, caso, notas)
     resultado = {
@@ -83,14 +85,18 @@ def _notas_de_lecturas(resultado: dict) -> None:
             lectura["nota"] = None
 
 
-def _pasos_de_liquidacion(b: Bases, liquidacion: Liquidacion, notas: Notas) -> list[PasoExacto]:
+def _pasos_de_liquidacion(c: Calculo, liquidacion: Liquidacion, notas: Notas) -> list[PasoExacto]:
     """Algorithm step 8 as explained steps: payments received less the final grant."""
+    b = c.b
     ancla = b.liquidacion.ancla_reintegro
     pagado, final = Racional(liquidacion.pagado, 100), Racional(liquidacion.final, 100)
     pasos = [
         PasoExacto("liquidacion", Frase("Pagos recibidos: {}", Euros(pagado)), pagado, ancla),
         PasoExacto("liquidacion", "Menos el importe final de la subvención", -final, ancla),
     ]
+    for criterio, importe in importes_a_reintegrar(b, c.caso):
+        pasos.append(PasoExacto("liquidacion", Frase("{}: {} se añaden al reintegro", criterio.frase,
+                                                     Euros(exacto(importe))), exacto(importe), criterio.ancla))
     if liquidacion.no_exigido:
         minimo = b.importe_minimo
         no_exigido = Racional(liquidacion.no_exigido, 100)

@@ -201,7 +201,7 @@ VALORES_DE_NOTAS = {
     "anos": r"\d{4}(?:, \d{4})*",
     "lista": r"[A-ZÁÉÍÓÚ¿][^{}]+",
     "condicion": r"[A-ZÁÉÍÓÚ¿][^{}]+",
-    "criterios": r"«[a-z0-9_]+»(?:, «[a-z0-9_]+»)*",
+    "criterios": r"«[a-z0-9_]+»(?:, «[a-z0-9_]+»)*", "grado": PORCENTAJE_ES,
 }
 
 

@@ -25,9 +25,10 @@ adds to the site, as generated files (nothing is written into ``docs/``):
 - ``assets/calculadora/``: the page script, its worker and stylesheet
   (from ``calculator/web/``) and ``motor.json``: engine version, the wheel
   list with SRI hashes, the inline Pyodide lock (no packages: the worker
-  unpacks the wheels itself) and, for every bases, the form description
-  ``reintegro.navegador.formulario(id)`` computed now on CPython, so the
-  form is usable before Pyodide has booted.
+  unpacks the wheels itself) and the catalogue; and ``formularios/<id>.json``,
+  for every bases, its form description ``reintegro.navegador.formulario(id)``
+  computed now on CPython, so the form is usable before Pyodide has booted
+  (one file per bases: a page fetches only its own).
 
 Each page gets the stylesheets of ``HOJAS_DE_PAGINA`` (``sus-bases.css``)
 only if it carries their element (``on_post_page``); the scripts of those
@@ -751,12 +752,16 @@ def on_files(files: Files, config) -> Files:
         },
         "ruedas": lista,
         "catalogo": datos["catalogo"],
-        "formularios": datos["formularios"],
     }
     _anadir(
         files, config, DESTINO_CALCULADORA + "motor.json",
         content=json.dumps(motor, ensure_ascii=False, separators=(",", ":")),
     )
+    # Each bases' form in a file of its own: a page downloads only its own
+    # (descripciones.js), however many bases the site has.
+    for id_bases, formulario in datos["formularios"].items():
+        _anadir(files, config, f"{DESTINO_CALCULADORA}formularios/{id_bases}.json",
+                content=json.dumps(formulario, ensure_ascii=False, separators=(",", ":")))
     return files
 
 

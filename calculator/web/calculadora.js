@@ -20,6 +20,7 @@ import { Formulario, el } from "./formulario.js";
 import { renderizarResultado } from "./resultado.js";
 import { completarGrafico } from "./grafico.js";
 import { motor, datosMotor } from "./motor.js";
+import { descripcionDe } from "./descripciones.js";
 import { Explicaciones } from "./explicaciones.js";
 import { ANCHO, SaltosMovil } from "./movil.js";
 import { guardarCaso, leerArchivo } from "./archivo.js";
@@ -184,8 +185,8 @@ export class Calculadora {
   }
 
   // The form of this page's bases (a subclass: the user's own).
-  async _descripcion(datos) {
-    return datos.formularios?.[this.id];
+  async _descripcion() {
+    return descripcionDe(this.id);
   }
 
   _usarFormulario(descripcion) {
@@ -706,6 +707,7 @@ let iniciada = false;
 const MODULOS_DE_PAGINA = [
   { selector: "[data-sus-bases]", modulo: "./sus-bases.js" },
   { selector: "[data-comparacion]", modulo: "./comparacion.js" },
+  { selector: "[data-catalogo]", modulo: "./catalogo.js" },
 ];
 
 function cargarModulosDePagina() {

@@ -5,6 +5,7 @@
 // references of the printed report, and per-field errors. Text only: every
 // string from the engine goes through textContent.
 
+import { anidarCriterios, aplanarCriterios } from "./criterios.js";
 import { normalizarNumero, formatearImporte, formatearEuros, formatearFechaLarga, porcentajeCorto } from "./caso.js";
 
 const GRUPOS = {
@@ -179,7 +180,7 @@ export class Formulario {
           if (mostrado !== control.value) control.value = mostrado;
         }
       });
-      const unidad = esImporte ? "€" : def.tipo === "porcentaje" ? "%" : null;
+      const unidad = esImporte ? "€" : def.tipo === "porcentaje" ? "%" : def.unidad ?? null;
       contenedor.append(this._etiqueta(def, id),
         el("div", { clase: "rc-con-unidad" }, control, unidad ? el("span", { clase: "rc-unidad", "aria-hidden": "true", texto: unidad }) : null));
     }
@@ -362,7 +363,7 @@ export class Formulario {
       if (control.value.trim()) referencia[campo] = control.value;
     }
     if (Object.keys(referencia).length) caso.referencia = referencia;
-    return caso;
+    return anidarCriterios(caso);
   }
 
   // Nothing typed at all (no link to write).
@@ -409,6 +410,7 @@ export class Formulario {
   // that cannot be shown in their control, as [{campo, mensaje}] in the
   // page's words.
   rellenar(caso) {
+    caso = aplanarCriterios(caso);
     this.vaciar();
     const errores = [];
     for (const [campo, c] of this.campos) {
@@ -504,6 +506,7 @@ export class Formulario {
 
   // [{etiqueta, valor}] of the case as entered, for the printed report.
   resumen(caso) {
+    caso = aplanarCriterios(caso);
     const filas = [];
     for (const [campo, c] of this.campos) {
       const { def } = c;

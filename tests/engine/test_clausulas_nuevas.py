@@ -101,6 +101,17 @@ def test_criterios_desconocidos_o_mal_dados_se_rechazan_en_espanol():
     assert errores(criterios=[1])["criterios"].startswith("debe ser un objeto JSON")
 
 
+def test_importe_que_se_suma_al_reintegro_y_importe_que_minora():
+    """Apartado 12: 300 € of interest earned are added to the reintegro (F stays 10.000, 300 back);
+    1.000 € of actions charged to participants lower the grant (F 9.000, 1.000 back)."""
+    r = resultado(criterios={"intereses_devengados": "300"})
+    assert (r["importe_final"], r["reintegro"]) == ("10000.00", "300.00")
+    assert r["pasos"][-1]["cita"]["ancla"] == "apartado-12"
+    r = resultado(criterios={"gasto_cobrado": "1000"})
+    assert (r["importe_final"], r["reintegro"]) == ("9000.00", "1000.00")
+    assert "debe ser un importe" in errores(criterios={"gasto_cobrado": "-5"})["criterios.gasto_cobrado"]
+
+
 # --- threshold with a condition, bands (apartados 1 and 2) -------------------
 
 def test_el_umbral_solo_rige_con_anticipo():

@@ -71,7 +71,7 @@ BASES_CON_CRITERIOS = json.dumps(tomllib.loads(
     (Path(__file__).parent / "bases_de_ejemplo" / "clausulas-nuevas.toml").read_text(encoding="utf-8")))
 CRITERIOS_MALOS = [
     {"importe_concedido": "1000", "criterios": {"no_existe": True, "memoria_final": "sí", "documentacion": "mala",
-                                                "anos_mantenidos": "9"}},
+                                                "anos_mantenidos": "9", "intereses_devengados": "x"}},
     {"importe_concedido": "1000", "criterios": [True]},
 ]
 

@@ -101,16 +101,24 @@ def unidades_es(unidad: str, cantidad: int) -> str:
     return f"{cantidad} {singular if cantidad == 1 else plural}"
 
 
-def retraso(m: MinoracionPorRetraso, caso: Caso, notas: Notas) -> int | None:
-    """Units late (natural or working days, complete weeks or months), from
-    the bases' deadline to the date the duty was met; None without dates."""
+def _fechas_de_retraso(m: MinoracionPorDias | MinoracionPorRetraso, caso: Caso,
+                       notas: Notas) -> tuple[date, date] | None:
+    """The deadline and the date the duty was met, when the case gives both
+    (a note when it gives only one)."""
     desde, hasta = getattr(caso, m.desde), getattr(caso, m.hasta)
     if desde is None and hasta is None:
         return None
     if desde is None or hasta is None:
         notas.anadir("demora-sin-fechas")
         return None
-    return unidades_de_retraso(m.unidad, desde, hasta, notas)
+    return desde, hasta
+
+
+def retraso(m: MinoracionPorRetraso, caso: Caso, notas: Notas) -> int | None:
+    """Units late (natural or working days, complete weeks or months), from
+    the bases' deadline to the date the duty was met; None without dates."""
+    fechas = _fechas_de_retraso(m, caso, notas)
+    return None if fechas is None else unidades_de_retraso(m.unidad, *fechas, notas)
 
 
 def unidades_de_retraso(unidad: str, desde: date, hasta: date, notas: Notas) -> int:
@@ -176,13 +184,8 @@ def _por_retraso(m: MinoracionPorRetraso, caso: Caso, iniciados: bool, notas: No
 
 
 def dias_de_retraso(m: MinoracionPorDias, caso: Caso, notas: Notas) -> int | None:
-    desde, hasta = getattr(caso, m.desde), getattr(caso, m.hasta)
-    if desde is None and hasta is None:
-        return None
-    if desde is None or hasta is None:
-        notas.anadir("demora-sin-fechas")
-        return None
-    return max((hasta - desde).days, 0)
+    fechas = _fechas_de_retraso(m, caso, notas)
+    return None if fechas is None else max((fechas[1] - fechas[0]).days, 0)
 
 
 def periodos_de_retraso(dias: int, longitud: int, iniciados: bool) -> int:

@@ -59,6 +59,10 @@ def referencia(ancla: str) -> str:
             salida.append(f"letra {valor})")
         elif clave == "parrafo":
             salida.append(f"párrafo {'primero' if valor == '1' else valor + '.º'}")
+        elif clave == "tabla":
+            salida.append("tabla")
+            i += 1
+            continue
         elif clave.isdigit():
             salida.append(f"{clave}.º")
             i += 1
@@ -231,7 +235,10 @@ def pagina(datos: dict) -> str:
                '<div class="reintegro-pagina" markdown>', '<div class="reintegro-ley" markdown>', "",
                f"## {_markdown_literal(ficha['articulo'])} {{#articulo}}", ""]
     for ancla, parrafo in datos["parrafos"].items():
-        lineas += [_markdown_literal(parrafo["texto"]), f"{{#{ancla}}}", ""]
+        if parrafo["texto"].startswith("|"):  # a table: its anchor on a block around it
+            lineas += [f'<div id="{ancla}" markdown>', "", parrafo["texto"], "", "</div>", ""]
+        else:
+            lineas += [_markdown_literal(parrafo["texto"]), f"{{#{ancla}}}", ""]
         if ancla in practica:
             lineas += ['!!! note "En la práctica"', "", _sangrado(practica[ancla]), ""]
     lineas += [

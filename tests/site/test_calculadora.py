@@ -475,7 +475,8 @@ def test_formularios_de_la_construccion_son_los_del_motor_en_pyodide(sitio, cont
     }""")
     assert comparacion["diferentes"] == []
     assert comparacion["catalogo"] == comparacion["construccion"]
-    assert sorted(b["id"] for b in comparacion["catalogo"]) == sorted(CASOS)
+    # the five bases with a typed case here, and the published ones of the catalogue (issue 24)
+    assert set(CASOS) <= {b["id"] for b in comparacion["catalogo"]}
     assert comparacion["version"] == comparacion["versionJson"]
 
 

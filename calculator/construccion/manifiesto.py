@@ -66,6 +66,13 @@ def motor_json(version_pyodide: str, lock: dict, biblioteca: bytes, ruedas: list
         },
         "ruedas": ruedas,
         "catalogo": datos["catalogo"],
-        "formularios": datos["formularios"],
     }
     return json.dumps(motor, ensure_ascii=False, separators=(",", ":"))
+
+
+def formularios_json(datos: dict) -> dict[str, str]:
+    """Each bases' form description as a file of its own
+    (``formularios/<id>.json``): a page downloads only its own
+    (descripciones.js), however many bases the site has."""
+    return {f"formularios/{id_bases}.json": json.dumps(formulario, ensure_ascii=False, separators=(",", ":"))
+            for id_bases, formulario in datos["formularios"].items()}

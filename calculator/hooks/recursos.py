@@ -35,7 +35,7 @@ from construccion.cache import sha256  # noqa: E402
 from construccion.comentarios import servido  # noqa: E402
 from construccion.gemelos import escribir_gemelos  # noqa: E402
 from construccion.hojas import con_hojas_de_pagina  # noqa: E402
-from construccion.manifiesto import formularios, motor_json, ruedas_con_integridad  # noqa: E402
+from construccion.manifiesto import formularios, formularios_json, motor_json, ruedas_con_integridad  # noqa: E402
 from construccion.runtime import PYODIDE_ARCHIVOS, comprobar_pyodide, leer_manifiesto  # noqa: E402
 from construccion.servidos import servidos  # noqa: E402
 
@@ -65,6 +65,8 @@ def on_files(files: Files, config) -> Files:
     ruedas = ruedas_con_integridad(servidas, nombre_motor)
     anadir(files, config, rutas.DESTINO_CALCULADORA + "motor.json",
            content=motor_json(version, lock, biblioteca, ruedas, datos))
+    for nombre, contenido in formularios_json(datos).items():
+        anadir(files, config, rutas.DESTINO_CALCULADORA + nombre, content=contenido)
     return files
 
 

@@ -25,6 +25,7 @@
 
 import { Formulario, el } from "./formulario.js";
 import { motor, datosMotor } from "./motor.js";
+import { descripcionDe } from "./descripciones.js";
 import { Explicaciones } from "./explicaciones.js";
 import { ANCHO, SaltosMovil } from "./movil.js";
 import { enCadaPagina } from "./paginas.js";
@@ -132,8 +133,8 @@ export class Calculadora {
   }
 
   // The form of this page's bases (a subclass: the user's own).
-  async _descripcion(datos) {
-    return datos.formularios?.[this.id];
+  async _descripcion() {
+    return descripcionDe(this.id);
   }
 
   _usarFormulario(descripcion) {
@@ -168,6 +169,7 @@ let iniciada = false;
 const MODULOS_DE_PAGINA = [
   { selector: "[data-sus-bases]", modulo: "./sus-bases.js" },
   { selector: "[data-comparacion]", modulo: "./comparacion.js" },
+  { selector: "[data-catalogo]", modulo: "./catalogo.js" },
 ];
 
 function cargarModulosDePagina() {

@@ -4,6 +4,7 @@
 // printed report. Methods of Formulario (installed by formulario.js), called
 // by the calculator (calculadora-*.js, sus-bases.js).
 
+import { anidarCriterios, aplanarCriterios } from "./criterios.js";
 import { leerNumero, mostrarNumero } from "./formulario-comun.js";
 
 // What a result needs to be more than provisional: the field, how the page
@@ -42,7 +43,7 @@ export const metodosCaso = {
       if (control.value.trim()) referencia[campo] = control.value;
     }
     if (Object.keys(referencia).length) caso.referencia = referencia;
-    return caso;
+    return anidarCriterios(caso);
   },
 
   // Nothing typed at all (no link to write).
@@ -89,6 +90,7 @@ export const metodosCaso = {
   // that cannot be shown in their control, as [{campo, mensaje}] in the
   // page's words.
   rellenar(caso) {
+    caso = aplanarCriterios(caso);
     this.vaciar();
     const errores = [];
     for (const [campo, c] of this.campos) {
@@ -139,6 +141,7 @@ export const metodosCaso = {
 
   // [{etiqueta, valor}] of the case as entered, for the printed report.
   resumen(caso) {
+    caso = aplanarCriterios(caso);
     const filas = [];
     for (const [campo, c] of this.campos) {
       const { def } = c;

@@ -148,7 +148,7 @@ export class Formulario {
           if (mostrado !== control.value) control.value = mostrado;
         }
       });
-      const unidad = esImporte ? "€" : def.tipo === "porcentaje" ? "%" : null;
+      const unidad = esImporte ? "€" : def.tipo === "porcentaje" ? "%" : def.unidad ?? null;
       contenedor.append(this._etiqueta(def, id),
         el("div", { clase: "rc-con-unidad" }, control, unidad ? el("span", { clase: "rc-unidad", "aria-hidden": "true", texto: unidad }) : null));
     }

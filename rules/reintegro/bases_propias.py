@@ -20,7 +20,7 @@ from .catalogo import anclas_resolubles, codigos_de_notas, campos_genericos
 from .coherencia import PARTES_DEL_GASTO
 from .entrada import demasiado_profundo
 from .errores import ErrorDeCampo, enumerar_opciones
-from .modelo_bases import Bases, CampoUsado, MinoracionPorDias, UmbralDeclarado
+from .modelo_bases import Bases, CampoUsado, MinoracionPorDias, MinoracionPorRetraso, UmbralDeclarado
 
 TAMANO_MAXIMO = 200_000  # characters of a bases file
 NOTA_BASES_PROPIAS = "bases-propias"
@@ -210,7 +210,7 @@ def errores_de_referencias(b: Bases) -> list[ErrorDeCampo]:
 
 
 def _errores_de_minoracion(ruta: str, m, usados: set[str]) -> list[ErrorDeCampo]:
-    if isinstance(m, MinoracionPorDias):
+    if isinstance(m, (MinoracionPorDias, MinoracionPorRetraso)):
         return [*_campo_del_caso(f"{ruta}.desde", m.desde, {"fecha"}, "una fecha", usados),
                 *_campo_del_caso(f"{ruta}.hasta", m.hasta, {"fecha"}, "una fecha", usados)]
     errores = _campo_del_caso(f"{ruta}.campo", m.campo, {"opciones"}, "un campo de opciones", usados)
@@ -234,7 +234,7 @@ def _errores_de_notas(b: Bases) -> list[ErrorDeCampo]:
 
     revisar("notas", b.notas)
     revisar("regimen.notas", getattr(b.regimen, "notas", ()))
-    for grupo in ("causas_totales", "deducciones", "minoraciones"):
+    for grupo in ("causas_totales", "deducciones", "minoraciones", "criterios"):
         for numero, clausula in enumerate(getattr(b, grupo)):
             revisar(f"{grupo}.{numero}.notas", clausula.notas)
     revisar("intereses.notas", b.intereses.notas)

@@ -14,6 +14,7 @@ from datetime import date
 
 from .caso import Caso
 from .catalogo import cita
+from .criterios import importes_a_reintegrar
 from .ejecucion import Ejecucion, medir
 from .explicacion import Notas
 from .importe_final import ImporteFinal, calcular_importe_final
@@ -33,6 +34,8 @@ class Liquidacion(NamedTuple):
     reintegro: int  # max(P − F, 0)
     pendiente: int  # max(F − P, 0)
     perdida: int  # G − max(P, F), pérdida del derecho al cobro (RLGS art. 89)
+    no_exigido: int = 0  # a reintegro below the bases' minimum amount, not claimed
+    adicional: int = 0  # amounts added to the reintegro (the bases' «importe» criteria)
 
 
 def liquidar(concedido: int, pagado: int, final: int, total: bool) -> Liquidacion:
@@ -111,10 +114,25 @@ class Calculo:
         caso = CasoCambiado(self.caso, cambio) if cambio else self.caso
         e = medir(self.b, caso, v)
         final = calcular_importe_final(self.b, caso, e, v, notas if notas is not None else Notas())
-        liquidacion = liquidar(self.concedido, self.pagado, a_centimos(final.importe), final.total)
+        liquidacion = self._con_importe_minimo(self._con_importes_propios(
+            liquidar(self.concedido, self.pagado, a_centimos(final.importe), final.total), caso))
         intereses = self.intereses(liquidacion.reintegro, alternativo=v.tipo_alternativo)
         resultado = self._computos[clave] = Computo(e, final, liquidacion, intereses)
         return resultado
+
+    def _con_importes_propios(self, liquidacion: Liquidacion, caso) -> Liquidacion:
+        """Amounts the bases add to the reintegro (income generated, interest earned)."""
+        adicional = sum(a_centimos(exacto(d)) for _, d in importes_a_reintegrar(self.b, caso))
+        if not adicional:
+            return liquidacion
+        return liquidacion._replace(reintegro=liquidacion.reintegro + adicional, adicional=adicional)
+
+    def _con_importe_minimo(self, liquidacion: Liquidacion) -> Liquidacion:
+        """A reintegro below the bases' minimum amount is not claimed."""
+        minimo = self.b.importe_minimo
+        if minimo is None or not 0 < liquidacion.reintegro < a_centimos(exacto(minimo.importe)):
+            return liquidacion
+        return liquidacion._replace(reintegro=0, no_exigido=liquidacion.reintegro)
 
     def intereses(self, reintegro: int, orden: Orden = "proporcional", alternativo: bool = False,
                   fin: date | None = None) -> int:

@@ -10,6 +10,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Annotated, Literal
 
+from typing import Any
+
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo, WithJsonSchema
 
 from .catalogo import campos_genericos, ids_de_bases
@@ -70,6 +72,34 @@ def _objeto_de_referencia(valor: object) -> object:
     raise error_de_valor("referencia_objeto")
 
 
+MAXIMO_CRITERIOS = 50
+
+
+def _objeto_de_criterios(valor: object) -> object:
+    """The bases' own criteria: an object of at most MAXIMO_CRITERIOS values;
+    each id and value is checked against the bases (``coherencia``)."""
+    if valor is None:
+        return {}
+    if not isinstance(valor, dict):
+        raise error_de_valor("criterios_objeto")
+    if len(valor) > MAXIMO_CRITERIOS:
+        raise error_de_valor("criterios_demasiados", maximo=str(MAXIMO_CRITERIOS))
+    return valor
+
+
+Criterios = Annotated[
+    dict[str, Any],
+    BeforeValidator(_objeto_de_criterios),
+    WithJsonSchema({
+        "type": "object",
+        "maxProperties": MAXIMO_CRITERIOS,
+        "additionalProperties": {"type": ["boolean", "string", "number"]},
+        "description": "Valores de los criterios propios de las bases (su «id»: sí o no, una opción o una "
+                       "medida), como los declara el fichero de las bases en «criterios».",
+    }),
+]
+
+
 class Referencia(BaseModel):
     """How the beneficiary names the case, for the printed report only: the
     file number, the entity, free notes. Never read by the computation."""
@@ -122,6 +152,7 @@ class Caso(BaseModel):
     fecha_fin_obligaciones: Fecha | None = None
     fecha_ingreso: Fecha | None = None
     base_dias: Literal["actual", "365"] = "actual"
+    criterios: Criterios = Field(default_factory=dict)
     referencia: Annotated[Referencia | None, BeforeValidator(_objeto_de_referencia)] = Field(
         default=None, description="Referencias del caso para el informe impreso (expediente, entidad, notas); "
         "no cambian ninguna cifra.")
@@ -150,7 +181,8 @@ class Caso(BaseModel):
         return {
             nombre
             for nombre in self.model_fields_set
-            if nombre != "referencia" and getattr(self, nombre) != campos[nombre].default
+            if nombre != "referencia"
+            and getattr(self, nombre) != campos[nombre].get_default(call_default_factory=True)
         }
 
     def fecha_fin_dada(self) -> date | None:

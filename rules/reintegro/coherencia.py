@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from .caso import Caso
+from .criterios import errores_de_criterios
 from .catalogo import bases
 from .modelo_bases import Bases
 from .errores import ErrorDeCampo
@@ -16,7 +17,9 @@ PARTES_DEL_GASTO = ("gasto_sin_justificante", "gasto_sin_ofertas", "gasto_modifi
 
 def errores_de_coherencia(caso: Caso, hoy: date, b: Bases | None = None) -> list[ErrorDeCampo]:
     """``b``: the bases the case is for, if not one of the package's."""
-    return [*_pagos(caso, hoy), *_partes_del_gasto(caso, b or bases(caso.bases)), *_fechas_del_procedimiento(caso)]
+    b = b or bases(caso.bases)
+    return [*_pagos(caso, hoy), *_partes_del_gasto(caso, b), *_fechas_del_procedimiento(caso),
+            *errores_de_criterios(caso.criterios, b)]
 
 
 def _pagos(caso: Caso, hoy: date) -> list[ErrorDeCampo]:

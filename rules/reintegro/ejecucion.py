@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 
 from .caso import Caso
+from .criterios import umbral_activo
 from .importes import Racional, UNO, exacto, fraccion
 from .modelo_bases import Bases, Deduccion
 from .variante import Variante
@@ -31,11 +32,17 @@ class Ejecucion(NamedTuple):
     fijos: tuple[Descuento, ...]  # deductions read as a fixed amount outside A (reading "deducciones")
     economico: Racional  # Ee, 0..1
     tecnico: Racional  # Et, 0..1
+    umbral_activo: bool = True  # the regime's threshold binds (``regimen.solo_si``)
 
     @property
     def aplicado(self) -> Racional:
         """E = min(Ee, Et) (D2)."""
         return min(self.economico, self.tecnico)
+
+
+def objetivos_exentos(b: Bases, caso: Caso) -> bool:
+    campo = getattr(b.regimen, "objetivos_exentos_si", None)
+    return campo is not None and getattr(caso, campo) is True and caso.grado_cumplimiento_objetivos < 100
 
 
 def medir(b: Bases, caso: Caso, v: Variante) -> Ejecucion:
@@ -61,5 +68,6 @@ def medir(b: Bases, caso: Caso, v: Variante) -> Ejecucion:
         descuentos=tuple(descuentos),
         fijos=tuple(fijos),
         economico=UNO if restante >= coste else restante / coste,
-        tecnico=fraccion(caso.grado_cumplimiento_objetivos),
+        tecnico=UNO if objetivos_exentos(b, caso) else fraccion(caso.grado_cumplimiento_objetivos),
+        umbral_activo=umbral_activo(b, caso),
     )

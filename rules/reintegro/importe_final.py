@@ -72,10 +72,29 @@ def _proporcional(b: Bases, e: Ejecucion, v: Variante, pasos: _Pasos, notas: Not
         notas.anadir("D2", economico=Grado(e.economico), tecnico=Grado(e.tecnico),
                      aplicado=Grado(e.aplicado))
         decision = ("D2",)
+    antes = pasos.suma
     if e.tecnico < e.economico or v.faltas_sumadas:
         _objetivos(b, e, pasos, decision)
     if e.tecnico >= e.economico or v.faltas_sumadas:
         _gasto(b, e, v, pasos, notas, decision)
+    _tramo_de_ejecucion(b, e, pasos, pasos.suma - antes)
+
+
+def _tramo_de_ejecucion(b: Bases, e: Ejecucion, pasos: _Pasos, reduccion: Racional) -> None:
+    """The band of execution the degree E falls in multiplies the proportional
+    reduction (``regimen.tramos``: 0 keeps the whole aid, 2 is «el doble de la
+    desviación»): one more step, the difference, citing the band."""
+    grado = e.aplicado * 100
+    tramo = next((t for t in b.regimen.tramos if grado >= exacto(t.desde)), None)
+    if tramo is None or tramo.factor == 1 or reduccion == 0:
+        return
+    factor = exacto(tramo.factor)
+    if factor == 0:
+        frase = Frase("{}: con una ejecución del {} se mantiene toda la ayuda", tramo.texto, Grado(e.aplicado))
+    else:
+        frase = Frase("{}: con una ejecución del {} la reducción proporcional se multiplica por {}", tramo.texto,
+                      Grado(e.aplicado), format(tramo.factor.normalize(), "f").replace(".", ","))
+    pasos.anadir(frase, reduccion * (factor - 1), tramo.ancla)
 
 
 def _objetivos(b: Bases, e: Ejecucion, pasos: _Pasos, decision: tuple[str, ...]) -> None:

@@ -31,8 +31,9 @@ from .importes import (
     numero_json, porcentaje_json, redondear,
 )
 from .intereses import dias_del_ano
-from .minoraciones import dias_de_retraso
-from .modelo_bases import MinoracionPorDias
+from .criterios import campo as campo_de_criterio, causas_de_criterios
+from .minoraciones import dias_de_retraso, retraso, unidades_es
+from .modelo_bases import MinoracionPorDias, MinoracionPorRetraso
 from .regimen import Umbral, umbrales
 from .recaudacion import tras_resolucion
 from .tipos_interes import tabla
@@ -171,6 +172,7 @@ def causas(c: Calculo, central: Computo) -> list[Causa]:
                     {d.campo: Decimal(0)})
               for d in b.deducciones if getattr(caso, d.campo) > 0]
     lista += _causas_de_minoracion(c)
+    lista += _causas_de_criterios(c)
     if any("cofinanciacion" in p.notas for p in central.importe_final.pasos):
         lista.append(Causa("cofinanciacion", "Cofinanciación obligatoria", b.cofinanciacion.ancla,
                            "La entidad no aporta la parte mínima del coste que le corresponde",
@@ -204,16 +206,28 @@ def _causa_total(c: Calculo, t) -> Causa:
 VERBO = "{verbo} {sin} en lugar de {ahora}"
 
 
-def _regla_de_retraso(c: Calculo) -> MinoracionPorDias | None:
+def _regla_de_retraso(c: Calculo) -> MinoracionPorDias | MinoracionPorRetraso | None:
     """The bases' reduction for a late justification, if it has one."""
-    return next((m for m in c.b.minoraciones if isinstance(m, MinoracionPorDias)
+    return next((m for m in c.b.minoraciones if isinstance(m, (MinoracionPorDias, MinoracionPorRetraso))
                  and m.desde == "fecha_limite_justificacion" and m.hasta == "fecha_presentacion_justificacion"), None)
+
+
+def _causas_de_criterios(c: Calculo) -> list[Causa]:
+    """The bases' own criteria the case records, each remedied alone."""
+    return [Causa(campo_de_criterio(x.criterio), x.criterio.etiqueta, x.criterio.ancla, x.descripcion, x.cambio)
+            for x in causas_de_criterios(c.b, c.caso)]
 
 
 def _causas_de_minoracion(c: Calculo) -> list[Causa]:
     lista, vistos = [], set()
     for m in c.b.minoraciones:
-        if isinstance(m, MinoracionPorDias):
+        if isinstance(m, MinoracionPorRetraso):
+            unidades = retraso(m, c.caso, Notas())
+            if unidades:
+                lista.append(Causa(m.hasta, _etiqueta(c, m.hasta), m.ancla,
+                                   Frase("{}: {} de retraso", m.texto, unidades_es(m.unidad, unidades)),
+                                   {m.hasta: getattr(c.caso, m.desde)}))
+        elif isinstance(m, MinoracionPorDias):
             dias = dias_de_retraso(m, c.caso, Notas())
             if dias:
                 lista.append(Causa(m.hasta, _etiqueta(c, m.hasta), m.ancla,

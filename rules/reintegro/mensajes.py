@@ -116,6 +116,25 @@ PLANTILLAS: dict[str, Plantilla] = {
         "la resolución ({resolucion}) no puede ser anterior al acuerdo de inicio del procedimiento ({inicio})",
         "la resolución ({resolucion}) no puede ser anterior a la {inicio_campo} ({inicio})",
     ),
+    # the bases' own criteria (criterios.py)
+    "criterios_objeto": Plantilla(
+        "debe ser un objeto JSON con los criterios de las bases: su id y su valor",
+        f"no tiene la forma esperada ({_ENLACE})",
+    ),
+    "criterios_demasiados": Plantilla("no puede tener más de {maximo} criterios"),
+    "criterio_desconocido": Plantilla(
+        "no es un criterio de estas bases (sus criterios: {conocidos})",
+        f"no es un criterio de estas bases ({_ENLACE})",
+    ),
+    "criterio_booleano": Plantilla("«{etiqueta}» debe ser true (sí) o false (no)", "debe ser sí o no"),
+    "criterio_opcion": Plantilla("«{etiqueta}» debe ser uno de estos valores: {opciones}",
+                                 "no es ninguna de las opciones: {opciones}"),
+    "criterio_importe": Plantilla("«{etiqueta}» debe ser un importe en euros, por ejemplo \"1234.56\"",
+                                  _IMPORTE_PAGINA),
+    "criterio_medida": Plantilla(
+        "«{etiqueta}» debe ser un número entre 0 y {maximo} ({unidad}), dos decimales como máximo",
+        "debe ser un número entre 0 y {maximo} ({unidad}), dos decimales como máximo",
+    ),
     "partes_superan": Plantilla(
         "sumado a las demás partes del gasto ({suma}) supera el gasto justificado ({justificado})",
         "junto con {otras} suma {suma}, más que el {justificado_campo} ({justificado})",

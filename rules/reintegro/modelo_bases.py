@@ -70,6 +70,28 @@ class Deduccion(_Dato):
     importe_fijo: bool = False
 
 
+class TramoEjecucion(_Dato):
+    """A band of execution above the threshold: from ``desde`` % of execution
+    (the degree E the proportional reduction uses), the shortfall 1 − E is
+    multiplied by ``factor`` (0: the whole aid is kept; 1: proportional; 2:
+    «el doble de la desviación»)."""
+
+    desde: Decimal = Field(ge=0, le=100)
+    factor: Decimal = Field(ge=0, le=10)
+    ancla: str
+    texto: Texto
+
+
+def _tramos_ordenados(tramos: tuple[TramoEjecucion, ...]) -> tuple[TramoEjecucion, ...]:
+    desdes = [t.desde for t in tramos]
+    if len(set(desdes)) != len(desdes):
+        raise ValueError("dos tramos de ejecución empiezan en el mismo porcentaje")
+    return tuple(sorted(tramos, key=lambda t: t.desde, reverse=True))
+
+
+TramosEjecucion = Annotated[tuple[TramoEjecucion, ...], AfterValidator(_tramos_ordenados)]
+
+
 class UmbralPorcentaje(_Dato):
     """Total reintegro below ``minimo`` % of a measure; proportional above."""
 
@@ -88,6 +110,24 @@ class UmbralPorcentaje(_Dato):
     ancla_proporcional: str
     ancla_objetivos: str | None = None  # when objectives, not money, fell short
     texto_total: Texto
+    # The threshold binds only when this yes/no criterion of the bases is
+    # true (e.g. «en el caso de haber solicitado un anticipo», «proyectos no
+    # finalizados»); otherwise the regime is proportional.
+    solo_si: str | None = None
+    tramos: TramosEjecucion = ()
+
+
+class RegimenProporcional(_Dato):
+    """No threshold: every shortfall costs in proportion (bands optional)."""
+
+    tipo: Literal["proporcional"]
+    ancla_proporcional: str
+    ancla_objetivos: str | None = None
+    tramos: TramosEjecucion = ()
+    # A yes/no case field that, when true, exempts the objectives' shortfall
+    # («este inciso no resultará de aplicación cuando el cumplimiento se
+    # aproxime significativamente al cumplimiento total»).
+    objetivos_exentos_si: str | None = None
 
 
 class UmbralDeclarado(_Dato):
@@ -100,9 +140,10 @@ class UmbralDeclarado(_Dato):
     ancla_objetivos: str | None = None  # when objectives, not money, fell short
     texto_total: Texto
     notas: tuple[str, ...] = ()
+    tramos: TramosEjecucion = ()
 
 
-Regimen = Annotated[UmbralPorcentaje | UmbralDeclarado, Field(discriminator="tipo")]
+Regimen = Annotated[UmbralPorcentaje | UmbralDeclarado | RegimenProporcional, Field(discriminator="tipo")]
 
 
 class _MinoracionPorOpcion(_Dato):
@@ -146,9 +187,188 @@ class MinoracionPorDias(_Dato):
     notas: tuple[str, ...] = ()
 
 
+class TramoRetraso(_Dato):
+    """A tier of delay: up to ``hasta`` units late (the last tier has none),
+    ``porcentaje`` % of the grant, or the whole grant (``total``)."""
+
+    hasta: int | None = Field(default=None, gt=0)
+    porcentaje: Decimal | None = Field(default=None, gt=0, le=100)
+    total: bool = False
+
+    @model_validator(mode="after")
+    def _un_efecto(self) -> "TramoRetraso":
+        if (self.porcentaje is None) == (not self.total):
+            raise ValueError("cada tramo de retraso lleva «porcentaje» o «total = true», uno de los dos")
+        return self
+
+
+class MinoracionPorRetraso(_Dato):
+    """Late fulfilment of a duty, counted in ``unidad`` (natural or working
+    days, weeks, months) from ``desde`` to ``hasta`` (two dates of the case).
+    Either a scale — ``inicial`` % from the first unit late, plus
+    ``porcentaje`` % per complete period of ``cada`` units, up to ``maximo`` —
+    or ``tramos`` (tiers: «hasta 15 días: 5 %; de 16 a 30: 10 %; más: total»)."""
+
+    tipo: Literal["retraso"]
+    desde: str = "fecha_limite_justificacion"
+    hasta: str = "fecha_presentacion_justificacion"
+    unidad: Literal["dias", "dias_habiles", "semanas", "meses"]
+    inicial: Decimal = Field(default=Decimal(0), ge=0, le=100)
+    cada: int | None = Field(default=None, gt=0)
+    porcentaje: Decimal | None = Field(default=None, gt=0, le=100)
+    maximo: Decimal = Field(default=Decimal(100), gt=0, le=100)
+    tramos: tuple[TramoRetraso, ...] = ()
+    ancla: str
+    texto: Texto
+    grupo: str | None = None
+    notas: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _escala_o_tramos(self) -> "MinoracionPorRetraso":
+        escala = self.cada is not None or self.porcentaje is not None or self.inicial > 0
+        if escala == bool(self.tramos):
+            raise ValueError("una minoración por retraso lleva una escala («inicial», «cada» y «porcentaje») "
+                             "o «tramos», una de las dos")
+        if (self.cada is None) != (self.porcentaje is None):
+            raise ValueError("«cada» y «porcentaje» van juntos: tanto por ciento por cada tantas unidades")
+        limites = [t.hasta for t in self.tramos]
+        if self.tramos and (None in limites[:-1] or limites != sorted(limites, key=lambda x: x or 10**9)):
+            raise ValueError("los tramos de retraso van de menor a mayor «hasta»; solo el último puede no tenerlo")
+        return self
+
+
 Minoracion = Annotated[
-    MinoracionFija | MinoracionDiscrecional | MinoracionPorDias, Field(discriminator="tipo")
+    MinoracionFija | MinoracionDiscrecional | MinoracionPorDias | MinoracionPorRetraso, Field(discriminator="tipo")
 ]
+
+
+class OpcionCriterio(_Dato):
+    """One value of a criterion of options, and what it costs: nothing, a
+    fixed ``porcentaje`` of the grant, up to ``hasta`` % (a range), or all."""
+
+    valor: Texto
+    porcentaje: Decimal | None = Field(default=None, gt=0, le=100)
+    hasta: Decimal | None = Field(default=None, gt=0, le=100)
+    total: bool = False
+
+
+def _como_mucho_un_efecto(dato: "OpcionCriterio | Criterio") -> int:
+    efectos = (dato.porcentaje is not None) + (dato.hasta is not None) + bool(dato.total)
+    if efectos > 1:
+        raise ValueError("un criterio (o una opción) tiene un solo efecto: «porcentaje», «hasta» o «total»")
+    return efectos
+
+
+class Criterio(_Dato):
+    """A criterion of the bases' own, for a breach the case contract has no
+    field for; the case carries its value in ``criterios.<id>``.
+
+    - ``si_no``: when true, ``porcentaje`` % of the grant, up to ``hasta`` %
+      (a range the body decides), or total reintegro;
+    - ``opciones``: each option with its own effect; ``defecto`` is the value
+      of a case that says nothing (no breach);
+    - ``medida``: a figure from 0 to ``maximo`` (100 %, 5 años…), fully met
+      by default; below ``minimo`` the reintegro is total (several measures
+      each with its minimum must each reach it), and with ``proporcional``
+      the missing part costs its share of the grant ((maximo − valor) / maximo;
+      assets kept 2 of 5 years: 3/5);
+    - ``importe``: an amount in euros that is added to the reintegro (income
+      the grant generated and was not applied, interest it earned), or with
+      ``al_reintegro = false`` lowers the grant by that amount; 0 by default.
+    """
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")
+    etiqueta: Texto
+    ayuda: Texto
+    ancla: str
+    tipo: Literal["si_no", "opciones", "medida", "importe"]
+    texto: Texto | None = None  # the words of the explanation step; the label if absent
+    porcentaje: Decimal | None = Field(default=None, gt=0, le=100)
+    hasta: Decimal | None = Field(default=None, gt=0, le=100)
+    total: bool = False
+    decide: Texto = "el órgano concedente, según la gravedad del incumplimiento"
+    grupo: str | None = None
+    opciones: tuple[OpcionCriterio, ...] = ()
+    defecto: str | None = None
+    maximo: Decimal = Field(default=Decimal(100), gt=0, le=1000)
+    unidad: Texto = "%"
+    minimo: Decimal | None = Field(default=None, gt=0)
+    limite_exacto: Literal["incluido", "laguna"] = "incluido"
+    proporcional: bool = False
+    # An «importe» is added to the reintegro (true) or lowers the grant (false:
+    # «minoración de la subvención en la cuantía del gasto afectado»).
+    al_reintegro: bool = True
+    notas: tuple[str, ...] = ()
+
+    @property
+    def frase(self) -> str:
+        return self.texto or self.etiqueta
+
+    @property
+    def valor_por_defecto(self) -> bool | str | Decimal:
+        """The value of a case that does not give it: no breach."""
+        if self.tipo == "si_no":
+            return False
+        if self.tipo == "opciones":
+            return self.defecto
+        return Decimal(0) if self.tipo == "importe" else self.maximo
+
+    @model_validator(mode="after")
+    def _coherente(self) -> "Criterio":
+        efectos = _como_mucho_un_efecto(self)
+        # A yes/no criterion without effect is a condition (``regimen.solo_si``).
+        if self.tipo == "opciones":
+            valores = [o.valor for o in self.opciones]
+            for opcion in self.opciones:
+                _como_mucho_un_efecto(opcion)
+            if len(valores) < 2 or len(set(valores)) != len(valores) or self.defecto not in valores or efectos:
+                raise ValueError(f"el criterio «{self.id}» (opciones) necesita dos o más opciones distintas, "
+                                 "su «defecto» entre ellas y el efecto en cada opción")
+        if self.tipo == "importe" and efectos:
+            raise ValueError(f"el criterio «{self.id}» (importe) se suma al reintegro: no lleva otro efecto")
+        if self.tipo == "medida":
+            if efectos or not (self.minimo is not None or self.proporcional):
+                raise ValueError(f"el criterio «{self.id}» (medida) necesita «minimo» o «proporcional = true»")
+            if self.minimo is not None and self.minimo > self.maximo:
+                raise ValueError(f"el criterio «{self.id}»: «minimo» no puede superar «maximo»")
+        return self
+
+
+class ImporteMinimo(_Dato):
+    """Below this amount no reintegro is claimed."""
+
+    importe: Decimal = Field(gt=0)
+    ancla: str
+    texto: Texto
+
+
+class SinExpresar(_Dato):
+    """A criterion of the text the model cannot express: the calculator
+    leaves it out, visibly (a notice on the page, a note in every result)."""
+
+    ancla: str
+    texto: Texto
+
+
+# The catalogue's scope as the deadlines' law names it.
+ADMINISTRACION_DE_AMBITO = {"estatal": "estatal", "autonómico": "autonomica", "local": "local"}
+
+
+class FichaCatalogo(_Dato):
+    """Where a published article comes from, for the catalogue."""
+
+    organo: Texto
+    ambito: Literal["estatal", "autonómico", "local"]
+    ley_aplicable: Texto
+    ano: int = Field(ge=1950, le=2100)
+    identificador: Texto
+    boletin: Texto
+    articulo: Texto
+    procedencia: Texto
+    version: Texto
+    completo: bool
+    falta: str = ""
+    tipos: tuple[Texto, ...]
 
 
 class Grupo(_Dato):
@@ -208,6 +428,10 @@ class Bases(_Dato):
     concurrencia: Concurrencia = Concurrencia(ancla="lgs-19-3")
     intereses: Intereses = Intereses(ancla="lgs-37-1")
     liquidacion: Liquidacion = Liquidacion(ancla_reintegro="lgs-37-1", ancla_perdida="rlgs-89")
+    criterios: tuple[Criterio, ...] = ()
+    importe_minimo: ImporteMinimo | None = None
+    sin_expresar: tuple[SinExpresar, ...] = ()
+    catalogo: FichaCatalogo | None = None
     notas: tuple[str, ...] = ()  # notes shown on every result of this bases
     # Whose law of subsidies governs the grant: LGS arts. 38, 39, 41, 42 and
     # RLGS arts. 31, 70, 71, 86, 90, 94 are not basic legislation (first final
@@ -225,6 +449,24 @@ class Bases(_Dato):
     @property
     def pagina(self) -> str:
         return self.pagina_web or f"bases/{self.id}/"
+
+    @property
+    def ley_de_los_plazos(self) -> tuple[str, str | None]:
+        """Whose law sets the deadlines (``administracion``) and the
+        community's law, if any: a published article's catalogue record says
+        it; any other bases, its own ``administracion``."""
+        if self.catalogo is not None:
+            return ADMINISTRACION_DE_AMBITO[self.catalogo.ambito], self.catalogo.ley_aplicable
+        return self.administracion, self.ley_autonomica
+
+    @model_validator(mode="after")
+    def _una_sola_administracion(self) -> "Bases":
+        """A catalogue record and ``administracion`` may not say two things."""
+        if self.catalogo is not None and self.administracion != "desconocida" and (
+                self.administracion != ADMINISTRACION_DE_AMBITO[self.catalogo.ambito]):
+            raise ValueError(f"«administracion» ({self.administracion}) no coincide con el ámbito del catálogo "
+                             f"({self.catalogo.ambito})")
+        return self
 
     def anclas_con_ruta(self) -> list[tuple[str, str]]:
         """Every anchor this file cites, with the dotted path where it does
@@ -250,11 +492,34 @@ class Bases(_Dato):
         """Every anchor this file cites (tests check each resolves)."""
         return {ancla for _, ancla in self.anclas_con_ruta()}
 
+    def criterio(self, id_criterio: str) -> Criterio | None:
+        return next((c for c in self.criterios if c.id == id_criterio), None)
+
     @model_validator(mode="after")
     def _grupos_existen(self) -> "Bases":
         ids = {g.id for g in self.grupos}
-        for minoracion in self.minoraciones:
-            grupo = getattr(minoracion, "grupo", None)
+        for clausula in (*self.minoraciones, *self.criterios):
+            grupo = getattr(clausula, "grupo", None)
             if grupo is not None and grupo not in ids:
-                raise ValueError(f"la minoración «{minoracion.texto}» cita el grupo desconocido «{grupo}»")
+                nombre = (f"el criterio «{clausula.id}»" if isinstance(clausula, Criterio)
+                          else f"la minoración «{clausula.texto}»")
+                raise ValueError(f"{nombre} cita el grupo desconocido «{grupo}»")
+        return self
+
+    @model_validator(mode="after")
+    def _criterios_unicos(self) -> "Bases":
+        ids = [c.id for c in self.criterios]
+        repetidos = sorted({i for i in ids if ids.count(i) > 1})
+        if repetidos:
+            raise ValueError(f"criterios repetidos: {', '.join(repetidos)}")
+        condicion = getattr(self.regimen, "solo_si", None)
+        if condicion is not None:
+            criterio = self.criterio(condicion)
+            if criterio is None or criterio.tipo != "si_no":
+                raise ValueError(f"regimen.solo_si: «{condicion}» no es un criterio de sí o no de estas bases")
+        for c in self.criterios:
+            sin_efecto = c.tipo == "si_no" and c.porcentaje is None and c.hasta is None and not c.total
+            if sin_efecto and c.id != condicion:
+                raise ValueError(f"el criterio «{c.id}» (sí o no) necesita «porcentaje», «hasta» o «total», "
+                                 "o ser la condición del umbral (regimen.solo_si)")
         return self

@@ -10,10 +10,11 @@ from datetime import date
 
 from .calculo import Calculo, Computo, Liquidacion
 from .caso import Caso
-from .catalogo import Bases, bases, campos_genericos
-from .ejecucion import Ejecucion
+from .catalogo import Bases, bases, campos_genericos, cita
+from .criterios import hay_rango, importes_a_reintegrar
+from .ejecucion import Ejecucion, objetivos_exentos
 from .explicacion import Frase, Notas, PasoExacto, redondear_pasos
-from .importes import CIEN, Euros, Racional, a_centimos, centimos_a_texto, exacto, numero_json, porcentaje_json, repartir, tipo_es
+from .importes import CIEN, Euros, Grado, Racional, fraccion, a_centimos, centimos_a_texto, exacto, numero_json, porcentaje_json, repartir, tipo_es
 from .intereses import Periodo, total
 from .lecturas import lecturas
 from .margen import margen
@@ -31,11 +32,14 @@ def calcular(caso: Caso, hoy: date | None = None, b: Bases | None = None) -> dic
     c = Calculo(b, caso, hoy or date.today())
     notas = Notas()
     notas.anadir_varias(b.notas)
+    _no_aplicado(b, notas)
+    if objetivos_exentos(b, caso):
+        notas.anadir("objetivos-exentos", grado=Grado(fraccion(caso.grado_cumplimiento_objetivos)))
     central = c.computo(notas=notas)
     liquidacion = central.liquidacion
     periodos, intereses_total = c.periodos(liquidacion.reintegro), central.intereses
     _notas_de_intereses(c, periodos, notas)
-    pasos = [*central.importe_final.pasos, *_pasos_de_liquidacion(b, liquidacion, notas),
+    pasos = [*central.importe_final.pasos, *_pasos_de_liquidacion(c, liquidacion, notas),
              *_pasos_de_intereses(b, caso, periodos)]
     _campos_ignorados(b, caso, notas)
     resultado = {
@@ -81,14 +85,27 @@ def _notas_de_lecturas(resultado: dict) -> None:
             lectura["nota"] = None
 
 
-def _pasos_de_liquidacion(b: Bases, liquidacion: Liquidacion, notas: Notas) -> list[PasoExacto]:
+def _pasos_de_liquidacion(c: Calculo, liquidacion: Liquidacion, notas: Notas) -> list[PasoExacto]:
     """Algorithm step 8 as explained steps: payments received less the final grant."""
+    b = c.b
     ancla = b.liquidacion.ancla_reintegro
     pagado, final = Racional(liquidacion.pagado, 100), Racional(liquidacion.final, 100)
     pasos = [
         PasoExacto("liquidacion", Frase("Pagos recibidos: {}", Euros(pagado)), pagado, ancla),
         PasoExacto("liquidacion", "Menos el importe final de la subvención", -final, ancla),
     ]
+    for criterio, importe in importes_a_reintegrar(b, c.caso):
+        pasos.append(PasoExacto("liquidacion", Frase("{}: {} se añaden al reintegro", criterio.frase,
+                                                     Euros(exacto(importe))), exacto(importe), criterio.ancla))
+    if liquidacion.no_exigido:
+        minimo = b.importe_minimo
+        no_exigido = Racional(liquidacion.no_exigido, 100)
+        notas.anadir("importe-minimo", importe_minimo=Euros(exacto(minimo.importe)), reintegro=Euros(no_exigido))
+        pasos.append(PasoExacto(
+            "liquidacion", Frase("{}: un reintegro de {} es inferior a {} y no se exige", minimo.texto,
+                                 Euros(no_exigido), Euros(exacto(minimo.importe))),
+            -no_exigido, minimo.ancla, ("importe-minimo",),
+        ))
     if liquidacion.perdida:
         notas.anadir_varias(b.liquidacion.notas)
         pasos.append(PasoExacto(
@@ -177,7 +194,7 @@ def _rangos(c: Calculo, central: Computo) -> dict:
     An end is computed only where the case can make it differ from the
     central figure."""
     discrecional = any(isinstance(m, MinoracionDiscrecional) and getattr(c.caso, m.campo) in m.valores
-                       for m in c.b.minoraciones)
+                       for m in c.b.minoraciones) or hay_rango(c.b, c.caso)
     compartido = c.caso.otras_ayudas_publicas and c.caso.otras_ayudas > 0
     alto = c.computo(Variante(discrecional_al_maximo=True)) if discrecional else central
     bajo = c.computo(Variante(exceso_proporcional=True)) if compartido else central
@@ -199,9 +216,16 @@ def _rangos(c: Calculo, central: Computo) -> dict:
     }
 
 
+def _no_aplicado(b: Bases, notas: Notas) -> None:
+    """What the bases rules and this calculator cannot express: a note on every result."""
+    if b.sin_expresar:
+        lista = "; ".join(f"{s.texto} ({cita(b, s.ancla).referencia})" for s in b.sin_expresar)
+        notas.anadir("sin-expresar", lista=lista)
+
+
 def _campos_ignorados(b: Bases, caso: Caso, notas: Notas) -> None:
     """A note naming, by their labels, the fields given that this bases does not use."""
-    usados = {c.campo for c in b.campos} | {"bases"}
+    usados = {c.campo for c in b.campos} | {"bases"} | ({"criterios"} if b.criterios else set())
     ignorados = sorted(caso.campos_dados() - usados)
     if ignorados:
         etiquetas = ", ".join(f"«{campos_genericos()[c]['etiqueta']}»" for c in ignorados)

@@ -40,8 +40,9 @@ def plazos(c: Calculo, notas: Notas) -> list[dict]:
     lista = [p for p in (_prescripcion(c, notas), _prescripcion_cobro(c), _caducidad(c, notas), _justificacion(c))
              if p]
     if lista:
-        ley = c.b.ley_autonomica or "la de su comunidad autónoma"
-        notas.anadir(f"ley-{c.b.administracion}", **({"ley": ley} if c.b.administracion == "autonomica" else {}))
+        administracion, ley = c.b.ley_de_los_plazos
+        notas.anadir(f"ley-{administracion}",
+                     **({"ley": ley or "la de su comunidad autónoma"} if administracion == "autonomica" else {}))
     return sorted(lista, key=lambda p: p["fecha"])
 
 

@@ -11,7 +11,9 @@ from .caso import Caso
 from .ejecucion import Ejecucion
 from .explicacion import Frase, Notas
 from .importes import CIEN, Grado, Porcentaje, Racional, exacto, fraccion
-from .modelo_bases import Bases, UmbralDeclarado, UmbralPorcentaje
+from .criterios import causa_total_de_criterios
+from .minoraciones import retraso_total
+from .modelo_bases import Bases, MinoracionPorRetraso, Regimen, RegimenProporcional, UmbralDeclarado, UmbralPorcentaje
 from .variante import Variante
 
 GASTO_SOBRE_CONCEDIDO = "gasto_aceptado/importe_concedido"
@@ -47,10 +49,11 @@ class Umbral(NamedTuple):
         return self.base is not None
 
 
-def umbrales(regimen: UmbralPorcentaje | UmbralDeclarado, e: Ejecucion, v: Variante) -> list[Umbral]:
+def umbrales(regimen: Regimen, e: Ejecucion, v: Variante) -> list[Umbral]:
     """The threshold tests of a percentage regime, economic first (none for a
-    regime of stated approximation)."""
-    if not isinstance(regimen, UmbralPorcentaje):
+    regime of stated approximation, a proportional one, or a threshold whose
+    condition the case does not meet)."""
+    if not isinstance(regimen, UmbralPorcentaje) or not e.umbral_activo:
         return []
     minimo = fraccion(regimen.minimo)
     if regimen.medida == "importe_concedido" and not v.umbral_sobre_coste:
@@ -71,11 +74,24 @@ def causa_total(b: Bases, caso: Caso, e: Ejecucion, v: Variante, notas: Notas) -
         if getattr(caso, causa.campo):
             notas.anadir_varias(causa.notas)
             return CausaDeReintegroTotal(causa.texto, causa.ancla)
+    propia = causa_total_de_criterios(b, caso, v, notas)
+    if propia is not None:
+        return CausaDeReintegroTotal(*propia)
+    for m in b.minoraciones:
+        frase = retraso_total(m, caso, notas) if isinstance(m, MinoracionPorRetraso) and m.tramos else None
+        if frase is not None:
+            return CausaDeReintegroTotal(frase, m.ancla, m.notas)
     concurrente = _ayudas_que_cubren_el_coste(b, caso, e, notas)
     if concurrente:
         return concurrente
     if isinstance(b.regimen, UmbralDeclarado):
         return _declaracion(b.regimen, caso, notas)
+    if isinstance(b.regimen, RegimenProporcional):
+        return None
+    if not e.umbral_activo:
+        etiqueta = b.criterio(b.regimen.solo_si).etiqueta
+        notas.anadir("umbral-condicionado", umbral=Porcentaje(exacto(b.regimen.minimo)), condicion=etiqueta)
+        return None
     return _umbral(b.regimen, e, v, notas)
 
 

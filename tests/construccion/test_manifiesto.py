@@ -16,8 +16,16 @@ def test_motor_json_lista_las_ruedas_con_su_integridad_y_la_del_motor_con_versio
     motor = json.loads(texto)
     assert motor["pyodide"]["biblioteca"] == f"../pyodide/314.0.7/python_stdlib.zip?v={cache.sha256(b'zip')[:16]}"
     assert motor["pyodide"]["modulo"] == "../pyodide/314.0.7/pyodide.mjs"
-    assert motor["ruedas"] == ruedas and motor["formularios"] == datos["formularios"]
+    assert motor["ruedas"] == ruedas and "formularios" not in motor
     assert ", " not in texto  # compact
+
+
+def test_cada_bases_tiene_su_formulario_en_un_archivo_propio():
+    """Issue 24: a page carries its own bases' form description, not every bases'."""
+    datos = {"formularios": {"a": {"campos": [1]}, "b": {"campos": []}}}
+    archivos = manifiesto.formularios_json(datos)
+    assert set(archivos) == {"formularios/a.json", "formularios/b.json"}
+    assert json.loads(archivos["formularios/a.json"]) == {"campos": [1]}
 
 
 def test_los_formularios_vienen_del_motor_de_este_arbol():

@@ -24,6 +24,9 @@ HOY = date(2026, 11, 29)
 PRIMER_DIA = date(2005, 1, 1)
 ULTIMO_DIA = date(2031, 12, 31)
 IDS = ids_de_bases()
+# The five bases of DOMAIN.md, drawn half of the time: with the catalogue of
+# issue 24 they would otherwise be a few of many.
+CINCO = ("art15-proporcional", "art21-umbral-75", "boe-2023-26428-art28", "boe-2024-17269", "csd-art12")
 
 IMPORTE = re.compile(r"^-?\d+\.\d{2}$")
 # Keys of the result whose values are amounts in euros ("1234.56").
@@ -84,7 +87,7 @@ def casos(draw, bases_id: str | None = None, con_fin: bool | None = None,
     never (the engine then uses HOY), None either. ``con_gasto``: always give
     gasto_justificado explicitly.
     """
-    caso: dict = {"bases": bases_id or draw(st.sampled_from(IDS))}
+    caso: dict = {"bases": bases_id or draw(st.one_of(st.sampled_from(CINCO), st.sampled_from(IDS)))}
     g = draw(st.integers(100, 10_000_000_00))  # 1 € .. 10 M €
     caso["importe_concedido"] = texto_importe(g, draw(st.integers(0, 2)))
 

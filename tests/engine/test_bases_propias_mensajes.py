@@ -94,9 +94,9 @@ ROTAS = [
                  {"regimen.medida": "debe ser uno de estos valores: «importe_concedido», «coste_proyecto» o "
                                     "«ejecucion»"}, id="tres valores posibles"),
     pytest.param(con_regimen(tipo="escalon"),
-                 {"regimen": "debe ser uno de estos tipos: «umbral» o «declaracion»"}, id="tipo de régimen"),
+                 {"regimen": "debe ser uno de estos tipos: «umbral», «declaracion» o «proporcional»"}, id="tipo de régimen"),
     pytest.param(con_minoracion({**PUBLICIDAD, "tipo": "rara"}),
-                 {"minoraciones.0": "debe ser uno de estos tipos: «fija», «discrecional» o «por_dias»"},
+                 {"minoraciones.0": "debe ser uno de estos tipos: «fija», «discrecional», «por_dias» o «retraso»"},
                  id="tipo de minoración"),
     pytest.param(con_minoracion({k: v for k, v in PUBLICIDAD.items() if k != "tipo"}),
                  {"minoraciones.0": "falta el campo «tipo»"}, id="minoración sin tipo"),

@@ -51,7 +51,7 @@ CAMPOS_DEL_CASO = (
     "otra_causa_total", "aproximacion_significativa", "publicidad", "otras_ayudas", "otras_ayudas_publicas",
     "otras_ayudas_comunicadas", "fecha_limite_justificacion", "fecha_presentacion_justificacion",
     "fecha_inicio_procedimiento", "fecha_resolucion", "fecha_notificacion_resolucion", "fecha_concesion",
-    "fecha_fin_obligaciones", "fecha_ingreso", "base_dias", "referencia",
+    "fecha_fin_obligaciones", "fecha_ingreso", "base_dias", "criterios", "referencia",
 )
 # The blocks of the explanation, in the order the steps come (each block adds up on its own, D1).
 BLOQUES = ("importe_final", "liquidacion", "perdida_derecho_cobro", "intereses")
@@ -150,6 +150,7 @@ def diferencias_de_forma(valor: object, forma: object, ruta: str = "resultado") 
 IMPORTE_ES = r"(?<![\d.,])−?\d{1,3}(?:\.\d{3})*,\d{2} €"
 PORCENTAJE_ES = r"(?<![\d.,])\d{1,3}(?:,\d+)? %"
 FECHA_ES = r"\d{2}/\d{2}/\d{4}"
+UNIDADES_ES = r"\d+ (?:día natural|días naturales|día hábil|días hábiles|semanas? completas?|mes(?:es)? completos?)"
 # Letters of Spanish, digits, the punctuation the texts use.
 _CARACTERES = re.compile(r"[A-Za-zÁÉÍÓÚÜÑáéíóúüñ0-9 .,;:()«»/%€ºª°−–—'\"¿?¡!-]+")
 _RESTOS_DE_PYTHON = re.compile(r"\b(?:None|True|False|nan|inf|Fraction|Decimal)\b|\dE[+-]|[{}\[\]\\]")
@@ -209,6 +210,13 @@ VALORES_DE_NOTAS = {
     "concepto": r"[a-záéíóúñ][a-záéíóúüñ .,()0-9]+",
     "decide": r"(?:el|la|los|las) [^{}]+",
     "texto": r"[A-ZÁÉÍÓÚ][^{}]+",
+    # the bases' own clause kinds (criterios, delay scales, minimum amount, what is not expressed)
+    "importe_minimo": IMPORTE_ES, "reintegro": IMPORTE_ES,
+    "retraso": UNIDADES_ES, "cada": UNIDADES_ES,
+    "anos": r"\d{4}(?:, \d{4})*",
+    "lista": r"[A-ZÁÉÍÓÚ¿][^{}]+",
+    "condicion": r"[A-ZÁÉÍÓÚ¿][^{}]+",
+    "criterios": r"«[a-z0-9_]+»(?:, «[a-z0-9_]+»)*", "grado": PORCENTAJE_ES,
 }
 
 

@@ -35,7 +35,7 @@ def test_cabecera_del_formulario():
     b, formulario_art21 = bases("art21-umbral-75"), art21()
     assert {k: v for k, v in formulario_art21.items() if k != "campos"} == {
         "bases": "art21-umbral-75", "titulo": b.titulo, "pagina": "bases/art21-umbral-75/", "norma": b.norma,
-        "fuente": b.fuente, "referencia": referencias()}
+        "fuente": b.fuente, "referencia": referencias(), "sin_expresar": []}
     assert [c["campo"] for c in formulario_art21["campos"]] == [u.campo for u in b.campos]
 
 

@@ -69,6 +69,14 @@ RECHAZADOS = [
 BASES_PROPIAS = json.dumps(tomllib.loads(
     (Path(__file__).parent / "bases_de_ejemplo" / "ayudas-culturales.toml").read_text(encoding="utf-8")))
 CON_OTRAS_BASES = {"bases": "art21-umbral-75", "importe_concedido": "1000"}
+# The bases' own criteria (issue 24): an unknown one, and a bad value of each kind.
+BASES_CON_CRITERIOS = json.dumps(tomllib.loads(
+    (Path(__file__).parent / "bases_de_ejemplo" / "clausulas-nuevas.toml").read_text(encoding="utf-8")))
+CRITERIOS_MALOS = [
+    {"importe_concedido": "1000", "criterios": {"no_existe": True, "memoria_final": "sí", "documentacion": "mala",
+                                                "anos_mantenidos": "9", "intereses_devengados": "x"}},
+    {"importe_concedido": "1000", "criterios": [True]},
+]
 
 
 def test_ningun_mensaje_de_la_pagina_lleva_un_nombre_json_ni_un_hueco():
@@ -159,6 +167,7 @@ def test_cada_mensaje_que_la_pagina_reescribe_se_ha_visto():
     checks above read each of them at least once)."""
     vistos = {e["mensaje"] for caso in RECHAZADOS for e in errores_en_la_pagina(caso)}
     vistos |= {e["mensaje"] for e in errores_en_la_pagina(CON_OTRAS_BASES, BASES_PROPIAS)}
+    vistos |= {e["mensaje"] for caso in CRITERIOS_MALOS for e in errores_en_la_pagina(caso, BASES_CON_CRITERIOS)}
     propios = {codigo for codigo, p in PLANTILLAS.items() if p.pagina is not None}
     sin_ver = set()
     for codigo in propios:
@@ -179,6 +188,14 @@ def test_la_notificacion_y_la_resolucion_se_nombran_por_su_etiqueta():
                      "(10/03/2025)")
     sola = por_campo(RECHAZADOS[-3])["fecha_notificacion_resolucion"]
     assert sola[1] == "indique también la «Fecha de la resolución de reintegro» que se notificó"
+
+
+def test_un_criterio_propio_se_nombra_por_su_etiqueta():
+    por_ruta = {e["campo"]: e for e in errores_en_la_pagina(CRITERIOS_MALOS[0], BASES_CON_CRITERIOS)}
+    assert por_ruta["criterios.memoria_final"]["etiqueta"] == "No se presentó la memoria final"
+    assert por_ruta["criterios.memoria_final"]["mensaje"] == "debe ser sí o no"
+    assert por_ruta["criterios.anos_mantenidos"]["mensaje"] == (
+        "debe ser un número entre 0 y 5 (años), dos decimales como máximo")
 
 
 def test_el_inicio_del_procedimiento_y_la_resolucion_se_nombran_por_su_etiqueta():

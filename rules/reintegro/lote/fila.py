@@ -46,11 +46,17 @@ def _base64url(texto: str) -> str:
     return base64.urlsafe_b64encode(texto.encode("utf-8")).decode("ascii").rstrip("=")
 
 
-def enlace(caso: Caso) -> str:
+def enlace(caso: Caso, como_json: dict) -> str:
     """The case on its bases page, relative to the site's root: the fields
     the row gives, as the JSON of the contract, compact, base64url without
-    padding (caso.js codificarCaso, DOMAIN.md «The calculator in the page»)."""
-    texto = json.dumps(caso.model_dump(mode="json", exclude_unset=True), ensure_ascii=False, separators=(",", ":"))
+    padding (caso.js codificarCaso, DOMAIN.md «The calculator in the page»).
+    ``como_json``: the case as the result holds it (every field), from which
+    the fields given are taken (``model_dump(exclude_unset=True)`` again
+    would cost a second serialisation of the case)."""
+    dados = {k: v for k, v in como_json.items() if k in caso.model_fields_set}
+    if dados.get("referencia"):
+        dados["referencia"] = {k: v for k, v in dados["referencia"].items() if k in caso.referencia.model_fields_set}
+    texto = json.dumps(dados, ensure_ascii=False, separators=(",", ":"))
     return f"{bases_del_sitio(caso.bases).pagina}#caso={_base64url(texto)}"
 
 
@@ -94,7 +100,7 @@ def fila_calculada(numero: int, caso: Caso, resultado: dict, propia: bool, con_m
         "notas": " ".join(n["codigo"] for n in resultado["notas"]),
         "primer_plazo": plazo,
         "primer_plazo_fecha": fecha_plazo,
-        "enlace": "" if propia else enlace(caso),
+        "enlace": "" if propia else enlace(caso, resultado["caso"]),
     }
     if con_margen:
         fila.update(_margen(resultado))
@@ -133,7 +139,7 @@ def calcular_fila(numero: int, datos: object, hoy: date, propias: Bases | None =
         if isinstance(datos, str):  # a JSONL line: calcular's own input text
             datos = cargar_json(datos)
         caso = leer_caso(datos, hoy, b=propias)
-        resultado = calcular(caso, hoy, b=propias)
+        resultado = calcular(caso, hoy, b=propias, con_margen=con_margen)
     except CasoInvalido as error:
         return fila_con_errores(numero, datos, error.errores, propias, con_margen)
     return fila_calculada(numero, caso, resultado, propias is not None, con_margen)

@@ -8,6 +8,7 @@ written are kept, and a line says from which row to resume: ``--desde``).
 
 from __future__ import annotations
 
+import signal
 import sys
 from datetime import date
 
@@ -71,28 +72,43 @@ def ejecutar_lote(argumentos, propias) -> int:
     resumen = Resumen()
     escritor = Escritor(argumentos.salida, columnas(con_margen), anadir=argumentos.desde > 1)
     barra = _barra(argumentos, None if total is None else max(total - argumentos.desde + 1, 0))
-    todas = _encadenar(primera, filas)
+    parar = _AlPulsarCtrlC()
     try:
-        for fila in en_orden(todas, argumentos.procesos, hoy, propias, con_margen):
+        for fila in en_orden(_encadenar(primera, filas), argumentos.procesos, hoy, propias, con_margen):
             escritor.escribir(fila)
             resumen.contar(fila)
             barra.update()
-    except KeyboardInterrupt:
+            if parar.pedido:
+                break
+    except UnicodeDecodeError:
+        return _fallo("casos", f"el archivo «{argumentos.casos}» no es texto UTF-8 "
+                               f"(se leyó hasta la fila {resumen.ultima_fila})")
+    finally:
+        parar.restaurar()
         barra.close()
         escritor.cerrar()
+    if parar.pedido:
         siguiente = resumen.ultima_fila + 1 if resumen.filas else argumentos.desde
         print(f"Interrumpido: se escribieron {resumen.filas} filas, hasta la fila {resumen.ultima_fila}. "
               f"Para continuar: --desde {siguiente}", file=sys.stderr)
         return SALIDA_INTERRUMPIDA
-    except UnicodeDecodeError:
-        barra.close()
-        escritor.cerrar()
-        return _fallo("casos", f"el archivo «{argumentos.casos}» no es texto UTF-8 "
-                               f"(se leyó hasta la fila {resumen.ultima_fila})")
-    barra.close()
-    escritor.cerrar()
     print(resumen.texto(), file=sys.stderr)
     return SALIDA_ERRORES_EN_FILAS if resumen.errores else 0
+
+
+class _AlPulsarCtrlC:
+    """Ctrl-C asks the batch to stop after the row being written: every row
+    is then either whole in the file and counted, or not there at all."""
+
+    def __init__(self):
+        self.pedido = False
+        self._antes = signal.signal(signal.SIGINT, self._pedir)
+
+    def _pedir(self, *_):
+        self.pedido = True
+
+    def restaurar(self):
+        signal.signal(signal.SIGINT, self._antes)
 
 
 def _encadenar(primera, resto):

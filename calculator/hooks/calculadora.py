@@ -766,7 +766,7 @@ def on_files(files: Files, config) -> Files:
 # its HTML carries one of them, so other pages never download them.
 # Material's instant navigation adds a <link> of the new page's head and
 # drops one the new page lacks, so they follow the reader from page to page.
-HOJAS_DE_PAGINA = {"sus-bases.css": ("data-sus-bases", "data-comparacion")}
+HOJAS_DE_PAGINA = {"sus-bases.css": ("data-sus-bases", "data-comparacion"), "lote.css": ("data-lote",)}
 _ENLACE_CALCULADORA_CSS = re.compile(r'<link rel="stylesheet" href="(?P<prefijo>[^"]*)assets/calculadora/calculadora\.css">')
 
 

@@ -706,6 +706,7 @@ let iniciada = false;
 const MODULOS_DE_PAGINA = [
   { selector: "[data-sus-bases]", modulo: "./sus-bases.js" },
   { selector: "[data-comparacion]", modulo: "./comparacion.js" },
+  { selector: "[data-lote]", modulo: "./lote.js" },
 ];
 
 function cargarModulosDePagina() {

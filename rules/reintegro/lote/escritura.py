@@ -24,6 +24,11 @@ def formato_de_salida(ruta: str | None) -> str:
     return formato
 
 
+def escritor_csv(fichero: IO[str]):
+    """The CSV dialect of every result file (the command line's and the page's)."""
+    return csv.writer(fichero, lineterminator="\n")
+
+
 class Escritor:
     """Writes rows of ``columnas`` to ``ruta`` (None or "-": CSV on stdout).
     ``anadir``: append to an existing CSV or JSONL (a resumed batch), without
@@ -46,7 +51,7 @@ class Escritor:
             sys.stdout if ruta in (None, "-") else open(ruta, "a" if anadir else "w", encoding="utf-8", newline="")
         )
         if self.formato == "csv":
-            self._csv = csv.writer(self._fichero, lineterminator="\n")
+            self._csv = escritor_csv(self._fichero)
             if not anadir:
                 self._csv.writerow(columnas)
 

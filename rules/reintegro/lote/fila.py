@@ -28,7 +28,7 @@ PLAZOS_PRIMEROS = ("prescripcion", "caducidad")
 IDS_DE_LECTURAS: tuple[str, ...] = tuple(leer_toml("lecturas.toml")["lecturas"])
 
 COLUMNAS = (
-    "fila", "expediente", "bases", "estado", "total_a_ingresar", "reintegro", "intereses", "regimen",
+    "fila", "expediente", "bases", "importe_concedido", "estado", "total_a_ingresar", "reintegro", "intereses", "regimen",
     *(f"lectura_{i}" for i in IDS_DE_LECTURAS),
     "notas", "primer_plazo", "primer_plazo_fecha", "enlace",
 )
@@ -91,6 +91,7 @@ def fila_calculada(numero: int, caso: Caso, resultado: dict, propia: bool, con_m
         "fila": numero,
         "expediente": (resultado["caso"].get("referencia") or {}).get("expediente") or "",
         "bases": resultado["bases"],
+        "importe_concedido": resultado["importe_concedido"],
         "estado": "ok",
         "total_a_ingresar": resultado["total_a_ingresar"],
         "reintegro": resultado["reintegro"],

@@ -35,6 +35,14 @@ function segundos(s) {
   return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }
 
+// A bar of the chart, its length set through the CSSOM (the site's CSP
+// refuses style attributes).
+function barra(n, maximo) {
+  const nodo = el("span", { clase: "lote-barra-dato", "aria-hidden": "true" });
+  nodo.style.inlineSize = `${Math.round((100 * n) / maximo)}%`;
+  return nodo;
+}
+
 function descargarBlob(nombre, blob) {
   const url = URL.createObjectURL(blob);
   const enlace = el("a", { href: url, download: nombre, hidden: true });
@@ -233,8 +241,7 @@ class Lote {
         el("thead", {}, el("tr", {}, el("th", { scope: "col", texto: "Reintegro / concedido" }), el("th", { scope: "col", texto: "Filas" }))),
         el("tbody", {}, tramos.map((n, i) => el("tr", {},
           el("th", { scope: "row", texto: `${i * 10} %${i === TRAMOS - 1 ? " – 100 %" : ` – ${(i + 1) * 10} %`}` }),
-          el("td", {}, el("span", { clase: "lote-barra-dato", style: `inline-size: ${Math.round((100 * n) / maximo)}%`, "aria-hidden": "true" }),
-            el("span", { texto: numero(n) })))))));
+          el("td", {}, barra(n, maximo), el("span", { texto: numero(n) })))))));
     this.resumen.replaceChildren(
       el("h2", { texto: "Resumen" }),
       el("ul", {},

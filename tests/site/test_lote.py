@@ -115,7 +115,7 @@ def test_cancelar_a_medias(sitio, contexto, tmp_path):
     escribir_csv(casos, 3000)
     pagina = abrir(contexto, sitio)
     pagina.set_input_files("#lote-archivo", str(casos))
-    pagina.wait_for_function("Number(document.querySelector('[data-lote]').dataset.filas) > 0", timeout=300_000)
+    pagina.wait_for_function("() => Number(document.querySelector('[data-lote]').dataset.filas) > 0", timeout=300_000)
     pagina.get_by_role("button", name="Cancelar").click()
     pagina.wait_for_selector(FINALES, timeout=120_000)
     assert pagina.get_attribute("[data-lote]", "data-estado") == "cancelado"

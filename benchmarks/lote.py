@@ -6,8 +6,8 @@ It writes a CSV of generated cases (the five bases, Spanish amounts and
 dates, one or two payments, one row in twenty invalid) and prints:
 
 - rows per second of ``python -m reintegro lote`` with 1 process and with
-  N, with the readings' figures (the default) and with ``--margen``;
-- what ``calcular`` alone costs per row (the engine without the batch);
+  N, with the readings' figures (the default) and with ``--margen``, by the
+  clock and per CPU-second (what one process reaches on an idle core);
 - with ``--perfil``: a cProfile breakdown per row: reading (CSV and the
   cells' Spanish formats), validation (pydantic and coherence), computation
   (``motor.calcular``, split into the central result, readings, margin and
@@ -85,18 +85,25 @@ def carga() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def lote(ruta: Path, procesos: int, *extra: str) -> tuple[float, int]:
-    """(seconds, peak RSS in KiB of the children) of one lote run."""
-    antes = time.perf_counter()
+def lote(ruta: Path, procesos: int, *extra: str) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of it and its workers) of one lote run. On
+    a shared machine the CPU seconds give the rate one process reaches
+    whatever the load: rows per CPU-second."""
+    antes, cpu_antes = time.perf_counter(), _cpu_de_los_hijos()
     subprocess.run([PYTHON, "-m", "reintegro", "lote", str(ruta), "--procesos", str(procesos), "--sin-progreso",
-                    "--salida", os.devnull + ".csv" if False else str(ruta.with_suffix(".salida.csv")), *extra],
+                    "--salida", str(ruta.with_suffix(".salida.csv")), *extra],
                    check=False, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - antes, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return time.perf_counter() - antes, _cpu_de_los_hijos() - cpu_antes
+
+
+def _cpu_de_los_hijos() -> float:
+    uso = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return uso.ru_utime + uso.ru_stime
 
 
 def rss_de(ruta: Path, procesos: int) -> int:
-    """Peak RSS (KiB) of one lote run, measured by /usr/bin/time-free means:
-    a fresh interpreter that runs it and reports its own children's peak."""
+    """Peak RSS (KiB) of one lote run: a fresh interpreter runs it and
+    reports its children's peak (getrusage)."""
     programa = (
         "import resource, subprocess, sys;"
         f"subprocess.run([sys.executable, '-m', 'reintegro', 'lote', {str(ruta)!r}, '--procesos', '{procesos}',"
@@ -146,6 +153,15 @@ def perfil(ruta: Path, filas: int) -> None:
             if ruta_f.endswith(archivo) and nombre_f == funcion
         )
         print(f"| {nombre} | {acumulado:.2f} | {100 * acumulado / total:.0f} % | {1e6 * acumulado / filas:.0f} |")
+    # Own time (tottime) by module: how much is exact arithmetic (importes.py's
+    # rationals and the gcd, divmod and object creation under them).
+    por_modulo: dict[str, float] = {}
+    for (ruta_f, _, nombre_f), datos in estadisticas.stats.items():
+        clave = Path(ruta_f).name if "reintegro" in ruta_f else ("pydantic" if "pydantic" in ruta_f + nombre_f else nombre_f)
+        por_modulo[clave] = por_modulo.get(clave, 0.0) + datos[2]
+    print("\n| tiempo propio por módulo | s | % |\n| --- | ---: | ---: |")
+    for clave, segundos in sorted(por_modulo.items(), key=lambda x: -x[1])[:12]:
+        print(f"| {clave} | {segundos:.2f} | {100 * segundos / total:.1f} % |")
 
 
 def main() -> int:
@@ -161,11 +177,13 @@ def main() -> int:
         escribir_csv(ruta, a.filas)
         print(f"{a.filas} filas generadas; carga de la máquina: {carga()}")
         if not a.solo_rss:
-            print("| procesos | con --margen | s | filas/s |\n| ---: | --- | ---: | ---: |")
+            print("| procesos | con --margen | s | filas/s | s de CPU | filas por s de CPU |\n"
+                  "| ---: | --- | ---: | ---: | ---: | ---: |")
             for procesos in sorted({1, a.procesos}):
                 for extra in ((), ("--margen",)):
-                    segundos, _ = lote(ruta, procesos, *extra)
-                    print(f"| {procesos} | {'sí' if extra else 'no'} | {segundos:.1f} | {a.filas / segundos:.0f} |")
+                    segundos, cpu = lote(ruta, procesos, *extra)
+                    print(f"| {procesos} | {'sí' if extra else 'no'} | {segundos:.1f} | {a.filas / segundos:.0f} "
+                          f"| {cpu:.1f} | {a.filas / cpu:.0f} |")
             print(f"carga de la máquina al acabar: {carga()}")
         if a.perfil:
             perfil(ruta, a.filas)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 import subprocess
 import sys
 
@@ -320,3 +321,22 @@ def test_ctrl_c_para_limpio_y_desde_continua(tmp_path, procesos):
     reintegro("lote", str(entrada), "--salida", str(salida), "--procesos", procesos, "--desde", str(int(ultima) + 1))
     reintegro("lote", str(entrada), "--salida", str(completa), "--procesos", procesos)
     assert salida.read_text(encoding="utf-8") == completa.read_text(encoding="utf-8")
+
+
+def test_bases_propias_para_todas_las_filas(tmp_path):
+    """--bases: the user's own bases for every row, as calcular --bases; no
+    link (no page of the site holds those bases)."""
+    bases = str(Path(__file__).parent / "bases_de_ejemplo" / "ayudas-culturales.toml")
+    caso = {"importe_concedido": "10000", "gasto_justificado": "8000",
+            "pagos": [{"fecha": "2024-01-10", "importe": "10000"}], "fecha_ingreso": "2024-01-10"}
+    texto = ("importe_concedido;gasto_justificado;pago_1_importe;pago_1_fecha;fecha_ingreso\n"
+             "10.000;8.000;10.000;10/01/2024;10/01/2024\n;-3;;;\n")
+    proceso, filas = lote(tmp_path, texto, "casos.csv", "--bases", bases)
+    assert proceso.returncode == 3
+    calculado = reintegro("calcular", "--bases", bases, "-", entrada=json.dumps(caso))
+    assert calculado.returncode == 0
+    esperado = como_fila(json.loads(calculado.stdout))
+    assert {k: filas[0][k] for k in esperado} == esperado
+    assert (filas[0]["bases"], filas[0]["enlace"]) == ("ayudas-culturales", "")
+    assert filas[1]["estado"] == "error" and filas[1]["bases"] == "ayudas-culturales"
+    assert "Importe concedido: es obligatorio" in filas[1]["errores"]

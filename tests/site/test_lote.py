@@ -165,3 +165,23 @@ def test_pantallas_y_axe(sitio, nuevo_contexto, capturas, tmp_path, ancho):
         .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)""")
     assert graves == []
+
+
+def test_las_paginas_de_bases_no_cargan_el_lote(sitio, nuevo_contexto):
+    """lote.js, hoja-xlsx.js and lote.css come only with «Muchos casos»
+    (calculadora.js MODULOS_DE_PAGINA, the build's HOJAS_DE_PAGINA): a bases
+    page's first visit downloads none of them."""
+    c = nuevo_contexto(service_workers="block")  # its install would fetch the whole build
+    pagina = c.pagina()
+    propios = ("lote.js", "hoja-xlsx.js", "lote.css")
+
+    def pedidos():
+        return {m for url in c.peticiones for m in propios if url.split("?")[0].endswith("/" + m)}
+
+    pagina.goto(f"{sitio}bases/csd-art12/")
+    pagina.wait_for_selector("[data-calculadora]:is([data-estado=listo],[data-estado=resultado],[data-estado=vacio])")
+    pagina.wait_for_load_state("networkidle")
+    assert pedidos() == set()
+    pagina.goto(f"{sitio}muchos-casos/")
+    pagina.wait_for_selector("[data-lote][data-estado=listo]")
+    assert pedidos() == set(propios)

@@ -30,7 +30,14 @@ def contar_filas(ruta: str) -> int | None:
     if ruta == "-":
         return None
     if formato(ruta) == "xlsx":
-        return None
+        from openpyxl import load_workbook
+
+        libro = load_workbook(ruta, read_only=True)
+        try:
+            filas = libro.worksheets[0].max_row  # from the sheet's dimension; None when it has none
+        finally:
+            libro.close()
+        return None if filas is None else max(filas - 1, 0)
     with open(ruta, "rb") as fichero:
         lineas = sum(bloque.count(b"\n") for bloque in iter(lambda: fichero.read(1 << 20), b""))
     return max(lineas - (1 if formato(ruta) == "csv" else 0), 0)
@@ -57,8 +64,8 @@ def ejecutar_lote(argumentos, propias) -> int:
         return _fallo("salida", str(error))
     try:
         filas = leer(argumentos.casos, argumentos.desde)
-        total = contar_filas(argumentos.casos)
         primera = next(filas, None)  # reads the header: a wrong column stops here
+        total = contar_filas(argumentos.casos)
     except UnicodeDecodeError:
         return _fallo("casos", f"el archivo «{argumentos.casos}» no es texto UTF-8")
     except ColumnasInvalidas as error:

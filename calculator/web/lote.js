@@ -133,7 +133,7 @@ class Lote {
     this.plantilla.replaceChildren(
       el("h2", { texto: "Plantilla" }),
       el("p", { texto: "Una plantilla CSV con una columna por dato del formulario de cada bases, con sus etiquetas. Los importes se escriben como en el formulario (1.234,56) y las fechas como 30/06/2025." }),
-      el("label", { for: "lote-plantilla-bases", texto: "Bases reguladoras" }), elegir,
+      el("label", { for: "lote-plantilla-bases", texto: "Bases reguladoras de la plantilla" }), elegir,
       el("button", { type: "button", clase: "md-button rc-boton", texto: "Descargar la plantilla", onclick: async () => {
         const texto = await motor().pedir("lote_plantilla", elegir.value);
         descargarTexto(`plantilla-${elegir.value}.csv`, texto);

@@ -190,7 +190,7 @@ def test_las_paginas_de_bases_no_cargan_el_lote(sitio, nuevo_contexto):
 def test_plantilla_descargada_es_la_de_la_linea_de_ordenes(sitio, nuevo_contexto, tmp_path):
     c = nuevo_contexto(accept_downloads=True)
     pagina = abrir(c, sitio)
-    pagina.get_by_label("Bases reguladoras").select_option("csd-art12")
+    pagina.get_by_label("Bases reguladoras de la plantilla").select_option("csd-art12")
     plantilla = descargar(pagina, "Descargar la plantilla", tmp_path / "plantilla.csv").read_text(encoding="utf-8")
     esperada = subprocess.run([sys.executable, "-m", "reintegro", "plantilla", "csd-art12"], capture_output=True,
                               text=True, encoding="utf-8", check=True).stdout

@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-from reintegro.lote.fila import COLUMNAS
+from reintegro.lote.fila import COLUMNAS, IDS_DE_LECTURAS
 
 # Row 1: art. 21, G 30.000 € paid on 17/02/2023, justified 24.000 € (80 % of
 # G, over 75 %: proportional, art. 21.2 «siempre que la correcta ejecución …
@@ -95,7 +95,7 @@ def como_fila(resultado: dict) -> dict:
     return {
         "total_a_ingresar": resultado["total_a_ingresar"], "reintegro": resultado["reintegro"],
         "intereses": resultado["intereses"]["total"], "regimen": resultado["regimen"],
-        **{c: lecturas.get(c.removeprefix("lectura_"), "") for c in COLUMNAS if c.startswith("lectura_")},
+        **{i: lecturas.get(i, "") for i in IDS_DE_LECTURAS},
         "notas": " ".join(n["codigo"] for n in resultado["notas"]),
         "primer_plazo": plazos[0][1] if plazos else "", "primer_plazo_fecha": plazos[0][0] if plazos else "",
     }

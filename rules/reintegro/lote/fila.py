@@ -29,7 +29,7 @@ IDS_DE_LECTURAS: tuple[str, ...] = tuple(leer_toml("lecturas.toml")["lecturas"])
 
 COLUMNAS = (
     "fila", "expediente", "bases", "importe_concedido", "estado", "total_a_ingresar", "reintegro", "intereses", "regimen",
-    *(f"lectura_{i}" for i in IDS_DE_LECTURAS),
+    *IDS_DE_LECTURAS,  # each rival reading's total a ingresar, under its id
     "notas", "primer_plazo", "primer_plazo_fecha", "enlace",
 )
 COLUMNAS_MARGEN = (
@@ -97,7 +97,7 @@ def fila_calculada(numero: int, caso: Caso, resultado: dict, propia: bool, con_m
         "reintegro": resultado["reintegro"],
         "intereses": resultado["intereses"]["total"],
         "regimen": resultado["regimen"],
-        **{f"lectura_{i}": lecturas.get(i, "") for i in IDS_DE_LECTURAS},
+        **{i: lecturas.get(i, "") for i in IDS_DE_LECTURAS},
         "notas": " ".join(n["codigo"] for n in resultado["notas"]),
         "primer_plazo": plazo,
         "primer_plazo_fecha": fecha_plazo,

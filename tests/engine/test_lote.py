@@ -340,3 +340,14 @@ def test_bases_propias_para_todas_las_filas(tmp_path):
     assert (filas[0]["bases"], filas[0]["enlace"]) == ("ayudas-culturales", "")
     assert filas[1]["estado"] == "error" and filas[1]["bases"] == "ayudas-culturales"
     assert "Importe concedido: es obligatorio" in filas[1]["errores"]
+
+
+def test_csv_con_una_celda_enorme_para_con_mensaje_en_espanol(tmp_path):
+    """The rows before it are kept; the message says after which row."""
+    entrada, salida = tmp_path / "casos.csv", tmp_path / "r.csv"
+    entrada.write_text("bases;importe_concedido\ncsd-art12;1000\ncsd-art12;\"" + "x" * 200_000 + "\"\n", encoding="utf-8")
+    proceso = reintegro("lote", str(entrada), "--salida", str(salida), "--procesos", "1")
+    assert proceso.returncode == 2
+    assert proceso.stderr.strip() == (f"casos: el archivo «{entrada}» no es un CSV que se pueda leer tras la fila 1: "
+                                      "una celda tiene más de 131.072 caracteres")
+    assert [f["fila"] for f in filas_csv(salida.read_text(encoding="utf-8"))] == ["1"]

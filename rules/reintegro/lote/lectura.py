@@ -27,6 +27,15 @@ class ArchivoIlegible(ValueError):
     """The file as a whole cannot be read (Spanish message)."""
 
 
+def csv_ilegible(error: csv.Error) -> str:
+    """Why the csv module stopped, in Spanish (its own words are English)."""
+    if "field larger than field limit" in str(error):
+        return f"una celda tiene más de {csv.field_size_limit():,} caracteres".replace(",", ".")
+    if "NUL" in str(error):
+        return "contiene datos binarios"
+    return "su texto no sigue el formato CSV (revise las comillas)"
+
+
 def formato(ruta: str) -> str:
     """"csv", "xlsx" or "jsonl", by the file's extension ("-": JSONL)."""
     if ruta == "-":
@@ -106,5 +115,10 @@ def leer(ruta: str, desde: int = 1) -> Iterator[Fila]:
         return filas_jsonl(sys.stdin, desde)
     if tipo == "xlsx":
         return filas_xlsx(ruta, desde)
-    fichero = open(ruta, encoding="utf-8-sig", newline="")  # closed when the batch ends (orden)
-    return filas_csv(fichero, desde) if tipo == "csv" else filas_jsonl(fichero, desde)
+    return _de_fichero(ruta, filas_csv if tipo == "csv" else filas_jsonl, desde)
+
+
+def _de_fichero(ruta: str, lector, desde: int) -> Iterator[Fila]:
+    """The rows of a text file, closed once they are read (or the batch stops)."""
+    with open(ruta, encoding="utf-8-sig", newline="") as fichero:
+        yield from lector(fichero, desde)

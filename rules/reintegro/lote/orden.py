@@ -8,6 +8,7 @@ written are kept, and a line says from which row to resume: ``--desde``).
 
 from __future__ import annotations
 
+import csv
 import signal
 import sys
 from datetime import date
@@ -17,7 +18,7 @@ from ..errores import ErrorDeCampo
 from .columnas import ColumnasInvalidas
 from .escritura import Escritor, formato_de_salida
 from .fila import columnas
-from .lectura import ArchivoIlegible, formato, leer
+from .lectura import ArchivoIlegible, csv_ilegible, formato, leer
 from .procesos import en_orden
 from .resumen import Resumen
 
@@ -68,6 +69,8 @@ def ejecutar_lote(argumentos, propias) -> int:
         total = contar_filas(argumentos.casos)
     except UnicodeDecodeError:
         return _fallo("casos", f"el archivo «{argumentos.casos}» no es texto UTF-8")
+    except csv.Error as error:
+        return _fallo("casos", f"el archivo «{argumentos.casos}» no es un CSV que se pueda leer: {csv_ilegible(error)}")
     except ColumnasInvalidas as error:
         for mensaje in error.mensajes:
             print(f"casos: {mensaje}", file=sys.stderr)
@@ -90,6 +93,9 @@ def ejecutar_lote(argumentos, propias) -> int:
     except UnicodeDecodeError:
         return _fallo("casos", f"el archivo «{argumentos.casos}» no es texto UTF-8 "
                                f"(se leyó hasta la fila {resumen.ultima_fila})")
+    except csv.Error as error:
+        return _fallo("casos", f"el archivo «{argumentos.casos}» no es un CSV que se pueda leer tras la fila "
+                               f"{resumen.ultima_fila}: {csv_ilegible(error)}")
     finally:
         parar.restaurar()
         barra.close()

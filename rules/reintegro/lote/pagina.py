@@ -27,7 +27,7 @@ from itertools import islice
 from .columnas import ColumnasInvalidas
 from .escritura import escritor_csv
 from .fila import calcular_fila, columnas
-from .lectura import ArchivoIlegible, filas_csv, filas_de_celdas
+from .lectura import ArchivoIlegible, csv_ilegible, filas_csv, filas_de_celdas
 
 _abierto: dict = {}
 
@@ -55,7 +55,7 @@ def abrir(texto_json: str) -> str:
         mensajes = error.mensajes if isinstance(error, ColumnasInvalidas) else [str(error)]
         return _json({"estado": "error", "errores": mensajes})
     except csv.Error as error:
-        return _json({"estado": "error", "errores": [f"el archivo no es un CSV que se pueda leer ({error})"]})
+        return _json({"estado": "error", "errores": [f"el archivo no es un CSV que se pueda leer: {csv_ilegible(error)}"]})
     nombres = columnas(False)
     _abierto.update(filas=filas, primera=primera, hoy=date.today(), columnas=nombres)
     return _json({"estado": "abierto", "columnas": nombres, "cabecera_csv": _texto_csv([list(nombres)])})
@@ -70,7 +70,7 @@ def siguientes(cuantas: str) -> str:
     try:
         lote.extend(islice(_abierto["filas"], max(int(cuantas) - len(lote), 0)))
     except csv.Error as error:
-        return _json({"estado": "error", "errores": [f"el archivo no es un CSV que se pueda leer ({error})"]})
+        return _json({"estado": "error", "errores": [f"el archivo no es un CSV que se pueda leer: {csv_ilegible(error)}"]})
     hechas = [calcular_fila(numero, datos, _abierto["hoy"]) for numero, datos in lote]
     nombres = _abierto["columnas"]
     fin = len(lote) < int(cuantas)

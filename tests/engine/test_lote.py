@@ -20,6 +20,8 @@ import pytest
 
 from reintegro.lote.fila import COLUMNAS, IDS_DE_LECTURAS
 
+from .test_lote_valores import NUMEROS
+
 # Row 1: art. 21, G 30.000 € paid on 17/02/2023, justified 24.000 € (80 % of
 # G, over 75 %: proportional, art. 21.2 «siempre que la correcta ejecución …
 # se estime superior al setenta y cinco por ciento»): reintegro 30.000 × 20 %
@@ -351,3 +353,16 @@ def test_csv_con_una_celda_enorme_para_con_mensaje_en_espanol(tmp_path):
     assert proceso.stderr.strip() == (f"casos: el archivo «{entrada}» no es un CSV que se pueda leer tras la fila 1: "
                                       "una celda tiene más de 131.072 caracteres")
     assert [f["fila"] for f in filas_csv(salida.read_text(encoding="utf-8"))] == ["1"]
+
+
+def test_mismas_reglas_que_caso_js():
+    """Every entry of test_lote_valores.NUMEROS gives, in valores_es (its
+    own test), what the page's normalizarNumero gives under Node (which the
+    site build needs anyway)."""
+    programa = (
+        f"import('{(Path(__file__).resolve().parents[2] / 'calculator/web/caso.js').as_uri()}').then((m) => {{"
+        f"const t = {json.dumps(list(NUMEROS))};"
+        "console.log(JSON.stringify(t.map((x) => m.normalizarNumero(x))));})"
+    )
+    salida = subprocess.run(["node", "--input-type=module", "-e", programa], capture_output=True, text=True, check=True)
+    assert json.loads(salida.stdout) == list(NUMEROS.values())

@@ -1,14 +1,10 @@
 """A batch's cells as the form takes them (reintegro.lote.valores_es,
 reintegro.lote.columnas): the same numbers as the page's normalizarNumero
-(calculator/web/caso.js, run here under Node on the same table), Spanish
-dates and yes/no, and columns by JSON name or by the form's label."""
+(calculator/web/caso.js: test_lote.py runs it under Node on NUMEROS),
+Spanish dates and yes/no, and columns by JSON name or by the form's label.
+Runs in Pyodide too (tests/pyodide)."""
 
 from __future__ import annotations
-
-import json
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +12,6 @@ from reintegro.errores import CasoInvalido
 from reintegro.lote import valores_es
 from reintegro.lote.columnas import ColumnasInvalidas, leer_cabecera
 
-RAIZ = Path(__file__).resolve().parents[2]
 NUMEROS = {
     "1.234,56": "1234.56", "1234,56": "1234.56", "1234.56": "1234.56", "1.234": "1234", "-5": "-5",
     "12.345.678,9": "12345678.9", "0.125": "0.125", " 1 234,50 € ": "1234.50", "007": "7", ",5": "0.5",
@@ -28,18 +23,6 @@ NUMEROS = {
 @pytest.mark.parametrize("texto, esperado", NUMEROS.items())
 def test_numero_como_el_formulario(texto, esperado):
     assert valores_es.numero(texto) == esperado
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is required by the site build (Makefile)")
-def test_mismas_reglas_que_caso_js():
-    """Every entry of NUMEROS gives what the page's own function gives."""
-    programa = (
-        f"import('{(RAIZ / 'calculator/web/caso.js').as_uri()}').then((m) => {{"
-        f"const t = {json.dumps(list(NUMEROS))};"
-        "console.log(JSON.stringify(t.map((x) => m.normalizarNumero(x))));})"
-    )
-    salida = subprocess.run(["node", "--input-type=module", "-e", programa], capture_output=True, text=True, check=True)
-    assert json.loads(salida.stdout) == list(NUMEROS.values())
 
 
 @pytest.mark.parametrize("texto, esperado", [

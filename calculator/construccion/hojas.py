@@ -17,10 +17,12 @@ from . import rutas
 # Stylesheet -> the attributes of the elements that use it. «Comparar» uses
 # the actions' buttons (formulario.css) and the result's notices.
 HOJAS_DE_PAGINA = {
-    "formulario.css": ("data-calculadora", "data-comparacion"),
+    # «Muchos casos» uses the actions' buttons too.
+    "formulario.css": ("data-calculadora", "data-comparacion", "data-lote"),
     "resultado.css": ("data-calculadora", "data-comparacion"),
     "sus-bases.css": ("data-sus-bases", "data-comparacion"),
     "panel.css": ("data-calculadora",),
+    "lote.css": ("data-lote",),
 }
 _ENLACE_CALCULADORA_CSS = re.compile(
     r'<link rel="stylesheet" href="(?P<prefijo>[^"]*)assets/calculadora/calculadora\.css">')

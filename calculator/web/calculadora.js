@@ -170,6 +170,7 @@ const MODULOS_DE_PAGINA = [
   { selector: "[data-sus-bases]", modulo: "./sus-bases.js" },
   { selector: "[data-comparacion]", modulo: "./comparacion.js" },
   { selector: "[data-catalogo]", modulo: "./catalogo.js" },
+  { selector: "[data-lote]", modulo: "./lote.js" },
 ];
 
 function cargarModulosDePagina() {

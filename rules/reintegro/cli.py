@@ -24,6 +24,7 @@ from .caso import Caso
 from .catalogo import todas_las_bases
 from .comparar import comparar
 from .entrada import cargar_json, leer_caso
+from .lote.argumentos import anadir_ordenes
 from .errores import CasoInvalido, ErrorDeCampo
 from .modelo_bases import Bases
 from .motor import calcular
@@ -86,6 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     ordenes.add_parser("esquema", help="escribe el JSON Schema de un caso")
     ordenes.add_parser("esquema-bases", help="escribe el JSON Schema de un fichero de bases")
     ordenes.add_parser("bases", help="lista las bases disponibles")
+    anadir_ordenes(ordenes, _bases_del_fichero)
     return parser
 
 
@@ -151,6 +153,8 @@ def _comparar(argumentos: argparse.Namespace) -> str:
 def main(argv: list[str] | None = None) -> int:
     argumentos = _parser().parse_args(argv)
     try:
+        if hasattr(argumentos, "ejecutar"):  # lote, plantilla (reintegro.lote.orden)
+            return argumentos.ejecutar(argumentos)
         if argumentos.orden == "calcular":
             print(_calcular(argumentos))
         elif argumentos.orden == "comparar":

@@ -25,9 +25,11 @@ from .variante import Variante
 from .version import __version__
 
 
-def calcular(caso: Caso, hoy: date | None = None, b: Bases | None = None) -> dict:
+def calcular(caso: Caso, hoy: date | None = None, b: Bases | None = None, con_margen: bool = True) -> dict:
     """The result of a valid case, as the JSON-ready dict of the public contract.
-    ``b``: the bases to apply, if not one of the package's (``caso.bases``)."""
+    ``b``: the bases to apply, if not one of the package's (``caso.bases``).
+    ``con_margen=False`` (a batch without ``--margen``): ``margen`` is None,
+    the rest as always (the margin adds no note and changes no figure)."""
     b = b or bases(caso.bases)
     c = Calculo(b, caso, hoy or date.today())
     notas = Notas()
@@ -63,7 +65,7 @@ def calcular(caso: Caso, hoy: date | None = None, b: Bases | None = None) -> dic
         "total_a_ingresar": centimos_a_texto(liquidacion.reintegro + intereses_total),
         "rangos": _rangos(c, central),
         "lecturas": lecturas(c, central),
-        "margen": margen(c, central),
+        "margen": margen(c, central) if con_margen else None,
         "plazos": plazos(c, notas),
     }
     pasos_json, con_fracciones = redondear_pasos(c.cita, pasos, notas)

@@ -175,6 +175,26 @@ def para_la_pagina(error: ErrorDeCampo, etiqueta: Callable[[str], str | None]) -
             "linea_de_ordenes": error.mensaje}
 
 
+def lote_abrir(texto: str) -> str:
+    """«Muchos casos»: a batch's file opened (reintegro.lote.pagina, imported
+    only by that page: it is not in the memory snapshot of every page)."""
+    from .lote import pagina
+
+    return pagina.abrir(texto)
+
+
+def lote_siguientes(cuantas: str) -> str:
+    from .lote import pagina
+
+    return pagina.siguientes(cuantas)
+
+
+def lote_plantilla(id_bases: str) -> str:
+    from .lote.plantilla import plantilla
+
+    return plantilla(id_bases)
+
+
 def formulario(id_bases: str) -> str:
     return _json(_formulario(id_bases))
 

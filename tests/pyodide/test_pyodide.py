@@ -67,6 +67,8 @@ FUERA_DE_PYODIDE = {
     "tests/engine/test_cli.py": "ejecuta `python -m reintegro` como subprocesos reales; Pyodide no tiene procesos",
     "tests/engine/test_bases_propias.py": "ejecuta `python -m reintegro calcular --bases` y `comparar` como "
                                           "subprocesos reales; Pyodide no tiene procesos",
+    "tests/engine/test_lote.py": "ejecuta `python -m reintegro lote` (y Node) como subprocesos reales; "
+                                 "Pyodide no tiene procesos",
 }
 # Tests that bring the Pyodide interpreter down (a fatal error ends the whole
 # run, and every later test with it). The JSON ones stay deselected only while

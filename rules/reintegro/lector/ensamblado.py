@@ -48,8 +48,8 @@ def _json(valor: object) -> object:
 def _id(articulo: Articulo, crudo: str, pedido: str | None) -> str:
     if pedido is not None:
         if not _ID.match(pedido):
-            raise ArticuloIlegible("id: debe tener solo minúsculas sin acentos, cifras y guiones, y empezar por una "
-                                   "letra o cifra (por ejemplo «mis-bases»)")
+            raise ArticuloIlegible("debe tener solo minúsculas sin acentos, cifras y guiones, y empezar por una letra o "
+                                   "cifra, hasta 64 caracteres (por ejemplo «mis-bases»)", "id")
         return pedido
     identificador = _IDENTIFICADOR.search(crudo[:200_000])
     partes = [identificador[1].lower()] if identificador else []

@@ -25,7 +25,13 @@ _ORDINALES = ("primero", "segundo", "tercero", "cuarto", "quinto", "sexto", "sé
 
 
 class ArticuloIlegible(ValueError):
-    """The text cannot be read as an article; the message says why, in Spanish."""
+    """The text cannot be read as an article; the message says why, in Spanish,
+    and ``campo`` names what it is about ("articulo", or "id")."""
+
+    def __init__(self, mensaje: str, campo: str = "articulo"):
+        super().__init__(mensaje)
+        self.mensaje = mensaje
+        self.campo = campo
 
 
 @dataclass(eq=False)

@@ -11,7 +11,7 @@ under the general law (LGS 37.1.a) even where the article does not repeat it.
 
 from __future__ import annotations
 
-from .hallazgo import REVISAR, SEGURA, TOTAL, Hallazgo, busca, consecuencia_total, patron
+from .hallazgo import REVISAR, SEGURA, Hallazgo, busca, consecuencia_total, frase_total, patron
 from .parrafos import Articulo, Frase
 
 CAUSAS = (
@@ -32,7 +32,7 @@ CAUSAS = (
             r"|incumplimiento\s+de\s+(?:los\s+requisitos|las\s+obligaciones|las\s+condiciones)"),
      "Otro incumplimiento que el artículo castiga con el reintegro total"),
 )
-_REMISION = patron(r"artículos?\s+36(?:\.\d)?\s+(?:a|y)\s+(?:37|43)|artículo\s+37\s+de\s+la\s+Ley\s+38/2003")
+_REMISION = patron(r"artículos?\s+36(?:\.\d)?\s+(?:a|y)\s+(?:37|43)|artículo\s+37\s+de\s+la\s+ley\s+38/2003")
 _ETIQUETA_OTRA = "Otro incumplimiento que el artículo castiga con el reintegro total (revise la frase)"
 
 
@@ -40,16 +40,14 @@ def _con_su_consecuencia(frase: Frase, donde: str) -> list[Frase]:
     """The sentence, and the one of its paragraph that gives it its consequence."""
     if donde != "parrafo":
         return [frase]
-    frases = frase.parrafo.frases
-    consecuencia = next(f for f in frases if f is not frase and busca(TOTAL, f.texto))
-    return sorted([frase, consecuencia], key=frases.index)
+    return sorted([frase, frase_total(frase.parrafo)], key=lambda f: f.indice)
 
 
 def _causas_de(frase: Frase) -> list[Hallazgo]:
     donde = None
     salida = []
     for campo, patron_, texto in CAUSAS:
-        if not busca(patron_, frase.texto):
+        if not busca(patron_, frase.plano):
             continue
         donde = donde or consecuencia_total(frase)
         if donde is None:
@@ -65,7 +63,7 @@ def _causas_de(frase: Frase) -> list[Hallazgo]:
 
 
 def _de_la_ley(articulo: Articulo) -> Hallazgo:
-    remision = next((f for f in articulo.frases() if busca(_REMISION, f.texto)), None)
+    remision = next((f for f in articulo.frases() if busca(_REMISION, f.plano)), None)
     texto = "La subvención se obtuvo falseando u ocultando condiciones (artículo 37.1.a de la Ley 38/2003)"
     ancla = remision.ancla if remision else "lgs-37-1-a"
     datos = {"campo": "falseamiento", "ancla": ancla, "texto": texto}

@@ -28,7 +28,7 @@ _TEXTOS = {
 
 def _deduccion(campo: str, parrafo: Parrafo, certeza: str = SEGURA, motivo: str = "", frases=None) -> Hallazgo:
     datos = {"campo": campo, "ancla": parrafo.ancla, "texto": _TEXTOS[campo]}
-    if busca(_IMPORTE_FIJO, parrafo.texto):
+    if busca(_IMPORTE_FIJO, parrafo.plano):
         datos["importe_fijo"] = True
         datos["notas"] = _NOTAS_IMPORTE_FIJO
     return Hallazgo("deducciones", "deduccion", datos, frases or parrafo.frases, certeza, motivo,
@@ -39,7 +39,7 @@ def reconocer(articulo: Articulo) -> list[Hallazgo]:
     salida: list[Hallazgo] = []
     vistos: set[str] = set()
     for parrafo in articulo.parrafos:
-        texto = parrafo.texto
+        texto = parrafo.plano
         if busca(_JUSTIFICANTE, texto) and "gasto_sin_justificante" not in vistos:
             salida.append(_deduccion("gasto_sin_justificante", parrafo))
             vistos.add("gasto_sin_justificante")

@@ -16,12 +16,12 @@ from .topes import grupo_de
 _DEMORA = patron(r"demora|fuera\s+de(?:l)?\s+plazo|retraso")
 _JUSTIFICACION = patron(r"justifica")
 _POR_CADA = re.compile(rf"por\s+cada\s+(?:(?P<numero>{NUMERO})\s+)?(?P<unidad>días?|semanas?|mes(?:es)?)"
-                       r"(?:\s+(?P<clase>naturales|hábiles|laborables))?", re.IGNORECASE)
+                       r"(?:\s+(?P<clase>naturales|hábiles|laborables))?")
 _MAXIMO = patron(r"(?:máximo|hasta\s+(?:alcanzar\s+)?(?:un|el)?)\s*(?:del?\s+|de\s+un\s+)?$")
 
 
 def _de_la_frase(frase: Frase, grupos: dict) -> list[Hallazgo]:
-    texto = plano(frase.texto)
+    texto = frase.plano
     por_cada = _POR_CADA.search(texto)
     if por_cada is None:
         return []
@@ -50,7 +50,7 @@ def _de_la_frase(frase: Frase, grupos: dict) -> list[Hallazgo]:
     else:
         maximo = 100
         motivos.append("el texto no fija un máximo")
-    frases = frase.parrafo.frases[:frase.parrafo.frases.index(frase) + 1]
+    frases = frase.con_las_anteriores()
     datos = {"tipo": "por_dias", "desde": "fecha_limite_justificacion", "hasta": "fecha_presentacion_justificacion",
              "dias": dias, "porcentaje": antes[-1].valor, "maximo": maximo, "ancla": frase.ancla,
              "texto": "Demora en la presentación de la justificación"}
@@ -66,6 +66,6 @@ def reconocer(articulo: Articulo) -> list[Hallazgo]:
     grupos: dict = {}
     salida: list[Hallazgo] = []
     for frase in articulo.frases():
-        if busca(_DEMORA, frase.texto) and busca(_JUSTIFICACION, frase.parrafo.texto):
+        if busca(_DEMORA, frase.plano) and busca(_JUSTIFICACION, frase.parrafo.plano):
             salida += _de_la_frase(frase, grupos)
     return salida

@@ -15,7 +15,7 @@ import json
 import re
 from decimal import Decimal
 
-from ..bases_propias import BasesInvalidas, leer_bases
+from ..bases_propias import TAMANO_MAXIMO, BasesInvalidas, leer_bases
 from . import causas, deducciones, demora, financiacion, liquidacion, publicidad, regimen
 from .hallazgo import Hallazgo, busca, patron
 from .parrafos import Articulo, ArticuloIlegible, Frase
@@ -143,7 +143,7 @@ def ensamblar(articulo: Articulo, crudo: str, id_: str | None = None) -> dict:
             bases[nombre] = secciones[nombre]
     usadas |= _cabeceras_leidas(articulo, hallazgos)
     for frase in articulo.frases():
-        if id(frase) not in usadas and busca(MENCIONA, frase.texto):
+        if id(frase) not in usadas and busca(MENCIONA, frase.plano):
             sin_reconocer.append(_sin_reconocer(frase))
     posicion = {p.ancla: i for i, p in enumerate(articulo.parrafos)}
     sin_reconocer.sort(key=lambda e: posicion.get(e["ancla"], len(posicion)))
@@ -168,8 +168,13 @@ def _ordenar(bases: dict) -> dict:
 
 
 def _validar(bases: dict) -> None:
+    texto = json.dumps(bases, ensure_ascii=False)
+    if len(texto) > TAMANO_MAXIMO:
+        raise ArticuloIlegible(f"el texto es demasiado largo para ser el artículo de unas bases (sus párrafos ocupan "
+                               f"{len(texto):,} caracteres; unas bases, como mucho {TAMANO_MAXIMO:,}): pegue solo el "
+                               "artículo que regula el reintegro".replace(",", "."))
     try:
-        leer_bases(json.dumps(bases, ensure_ascii=False), "json")
+        leer_bases(texto, "json")
     except BasesInvalidas as error:  # a reader's bug: said, never a half-valid bases
         raise ArticuloIlegible("el lector ha compuesto unas bases que no son válidas (" + str(error) + "); "
                                "avísenos con el texto") from None

@@ -20,19 +20,19 @@ def reconocer(articulo: Articulo) -> list[Hallazgo]:
     salida: list[Hallazgo] = []
     concurrencia: Hallazgo | None = None
     for frase in articulo.frases():
-        if busca(_COFINANCIACION, frase.texto) and not any(h.destino == "cofinanciacion" for h in salida):
+        if busca(_COFINANCIACION, frase.plano) and not any(h.destino == "cofinanciacion" for h in salida):
             cifras = [c for c in porcentajes(frase.texto) if c.valor < 100]
             if cifras:
                 datos = {"aportacion_minima": cifras[0].valor, "ancla": frase.ancla}
                 salida.append(Hallazgo("cofinanciacion", "cofinanciacion", datos, [frase], SEGURA,
                                        campos=[("coste_proyecto", frase.ancla)]))
-        if concurrencia is None and busca(_EXCESO, frase.texto):
+        if concurrencia is None and busca(_EXCESO, frase.plano):
             campos = [("otras_ayudas", frase.ancla)]
-            if busca(_COMUNICADAS, frase.texto):
+            if busca(_COMUNICADAS, frase.plano):
                 campos.append(("otras_ayudas_comunicadas", frase.ancla))
             concurrencia = Hallazgo("concurrencia", "exceso", {"ancla": frase.ancla}, [frase], SEGURA, campos=campos)
             salida.append(concurrencia)
-        elif concurrencia is not None and busca(_CUBREN, frase.texto):
+        elif concurrencia is not None and busca(_CUBREN, frase.plano):
             concurrencia.datos["ancla_total"] = frase.ancla
             concurrencia.frases.append(frase)
     return salida

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .numeros import plano
 from .parrafos import Frase, Parrafo
 
 SEGURA = "segura"
@@ -41,17 +42,17 @@ class Hallazgo:
         return " […] ".join(f.texto for f in self.frases)
 
 
-def plano(texto: str) -> str:
-    """The text as the patterns read it: no-break spaces as spaces (same length, so offsets hold)."""
-    return texto.replace("\xa0", " ").replace("\u202f", " ")
-
-
-def busca(patron: re.Pattern, texto: str) -> re.Match | None:
-    return patron.search(plano(texto))
+def busca(patron_: re.Pattern, texto: str) -> re.Match | None:
+    """``texto`` as the patterns read it: a Frase's or Parrafo's ``plano``."""
+    return patron_.search(texto)
 
 
 def patron(texto: str) -> re.Pattern:
-    return re.compile(texto, re.IGNORECASE)
+    """A pattern in lower case, for ``plano`` text (a third of the time of IGNORECASE)."""
+    sin_grupos = re.sub(r"\(\?P<|\\[ABDSWZ]", "", texto)  # group names and escapes such as \Z
+    if sin_grupos != sin_grupos.lower():
+        raise ValueError(f"un patrón del lector debe ir en minúsculas: {texto}")
+    return re.compile(texto)
 
 
 # The consequence a sentence gives its breach.
@@ -72,23 +73,31 @@ def consecuencia_total(frase: Frase) -> str | None:
     """Where a sentence's breach gets total reintegro: "frase" (its own words),
     "parrafo" (another sentence of its paragraph, as «Porcentaje a
     reintegrar: 100 %»), "cabecera" (the list it is in says so), or None."""
-    if busca(TOTAL, frase.texto) and not busca(TOTAL_O_PARCIAL, frase.texto):
+    if busca(TOTAL, frase.plano) and not busca(TOTAL_O_PARCIAL, frase.plano):
         return "frase"
     parrafo = frase.parrafo
-    if busca(CONSECUENCIA, frase.texto):
+    if busca(CONSECUENCIA, frase.plano):
         return None  # its own consequence, not total
-    if any(busca(TOTAL, f.texto) and not busca(TOTAL_O_PARCIAL, f.texto) for f in parrafo.frases if f is not frase):
+    if frase_total(parrafo) is not None:
         return "parrafo"
-    if parrafo.cabecera is not None and busca(TOTAL, parrafo.cabecera.texto):
+    if parrafo.cabecera is not None and busca(TOTAL, parrafo.cabecera.plano):
         return "cabecera"
     return None
 
 
+def frase_total(parrafo: Parrafo) -> Frase | None:
+    """The paragraph's first sentence of total reintegro (found once per paragraph)."""
+    if parrafo.total is False:
+        parrafo.total = next((f for f in parrafo.frases if busca(TOTAL, f.plano) and not busca(TOTAL_O_PARCIAL, f.plano)),
+                             None)
+    return parrafo.total
+
+
 def en_lista_parcial(parrafo: Parrafo) -> bool:
     """The paragraph is an item of a list of partial causes."""
-    return parrafo.cabecera is not None and bool(busca(PARCIAL, parrafo.cabecera.texto)) \
-        and not busca(TOTAL, parrafo.cabecera.texto)
+    return parrafo.cabecera is not None and bool(busca(PARCIAL, parrafo.cabecera.plano)) \
+        and not busca(TOTAL, parrafo.cabecera.plano)
 
 
 def frase_con(parrafo: Parrafo, patron_: re.Pattern) -> Frase | None:
-    return next((f for f in parrafo.frases if busca(patron_, f.texto)), None)
+    return next((f for f in parrafo.frases if busca(patron_, f.plano)), None)

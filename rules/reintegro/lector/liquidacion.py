@@ -17,11 +17,11 @@ _PERCIBIR = patron(r"cantidad\s+que\s+finalmente\s+haya(?:n)?\s+de\s+percibir")
 def reconocer(articulo: Articulo) -> list[Hallazgo]:
     salida: list[Hallazgo] = []
     frases = articulo.frases()
-    intereses = next((f for f in frases if busca(_INTERESES, f.texto) and busca(_DESDE, f.texto)), None)
+    intereses = next((f for f in frases if busca(_INTERESES, f.plano) and busca(_DESDE, f.plano)), None)
     if intereses is not None:
         salida.append(Hallazgo("intereses", "intereses", {"ancla": intereses.ancla}, [intereses], SEGURA))
-    reintegro = next((f for f in frases if busca(_REINTEGRO, f.texto)), None) or \
-        next((f for f in frases if busca(_PERCIBIR, f.texto)), None)
+    reintegro = next((f for f in frases if busca(_REINTEGRO, f.plano)), None) or \
+        next((f for f in frases if busca(_PERCIBIR, f.plano)), None)
     if reintegro is not None:
         datos = {"ancla_reintegro": reintegro.ancla, "ancla_perdida": "rlgs-89"}
         salida.append(Hallazgo("liquidacion", "liquidacion", datos, [reintegro], SEGURA))

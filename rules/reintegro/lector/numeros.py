@@ -40,20 +40,19 @@ EN_LETRAS = (rf"(?:(?:ciento\s+)?(?:{_PALABRA_DECENA}(?:\s+y\s+{_PALABRA_SIMPLE}
 EN_CIFRAS = r"(?<![\d.,])\d{1,3}(?:[.,]\d{1,4})?(?![\d])"
 NUMERO = rf"(?:{EN_CIFRAS}|\b{EN_LETRAS}\b)"
 
-_PORCENTAJE = re.compile(
-    rf"(?P<numero>{NUMERO})\s*(?:%|por\s*100\b|por\s+cien(?:to)?\b)"
-    r"|\b(?P<fraccion>la\s+mitad|una\s+cuarta\s+parte)\b",
-    re.IGNORECASE,
-)
+# A percentage ends in its sign («%», «por 100», «por ciento», «por cien») or is a
+# fraction; its number is looked for only in the few characters before the sign,
+# so that a long text is scanned once for the signs.
+_SIGNO = re.compile(r"%|por\s{0,3}100\b|por\s+cien(?:to)?\b|\b(?P<fraccion>la\s+mitad|una\s+cuarta\s+parte)\b")
+_NUMERO_ANTES = re.compile(rf"(?P<numero>{NUMERO})\s{{0,3}}\Z")
+_ANTES = 40  # characters before the sign where its number can start («ciento noventa y nueve »)
 _FRACCIONES = {"la mitad": Decimal(50), "una cuarta parte": Decimal(25)}
 
 _PERIODO = re.compile(
     rf"(?P<numero>{NUMERO})\s+(?P<unidad>días?|semanas?|mes(?:es)?|años?)"
     r"(?:\s+(?P<clase>naturales|natural|hábiles|hábil|laborables|laborable))?\b",
-    re.IGNORECASE,
 )
-_IMPORTE = re.compile(r"(?<![\d.,])(?P<entero>\d{1,3}(?:\.\d{3})+|\d+)(?:,(?P<decimales>\d{1,2}))?\s*(?:euros?\b|€)",
-                      re.IGNORECASE)
+_IMPORTE = re.compile(r"(?<![\d.,])(?P<entero>\d{1,3}(?:\.\d{3})+|\d+)(?:,(?P<decimales>\d{1,2}))?\s*(?:euros?\b|€)")
 
 
 @dataclass(frozen=True)
@@ -72,6 +71,15 @@ class Periodo:
     inicio: int
     fin: int
     texto: str
+
+
+def plano(texto: str) -> str:
+    """The text as the patterns read it: in lower case, no-break spaces as spaces, and
+    the same length, so that every offset found in it holds in the original."""
+    bajo = texto.lower().replace("\xa0", " ").replace("\u202f", " ")
+    if len(bajo) != len(texto):  # «İ» and a few others lengthen in lower case
+        bajo = "".join(c.lower()[:1] or c for c in texto).replace("\xa0", " ").replace("\u202f", " ")
+    return bajo
 
 
 def _espacios(texto: str) -> str:
@@ -107,14 +115,21 @@ def numero(texto: str) -> Decimal | None:
 
 def porcentajes(texto: str) -> list[Cifra]:
     """Every percentage in ``texto``, in order."""
+    bajo = plano(texto)
     cifras = []
-    for encontrado in _PORCENTAJE.finditer(texto):
-        if encontrado["fraccion"]:
-            valor = _FRACCIONES[_espacios(encontrado["fraccion"])]
+    for signo in _SIGNO.finditer(bajo):
+        if signo["fraccion"]:
+            inicio, valor = signo.start(), _FRACCIONES[_espacios(signo["fraccion"])]
         else:
-            valor = numero(encontrado["numero"])
+            desde = max(0, signo.start() - _ANTES)
+            # The window starts after a space, so that no number is cut in two.
+            desde = desde if desde == 0 or bajo[desde - 1].isspace() else bajo.find(" ", desde, signo.start()) + 1
+            antes = _NUMERO_ANTES.search(bajo[desde:signo.start()]) if desde > 0 or signo.start() <= _ANTES else None
+            if antes is None:
+                continue
+            inicio, valor = desde + antes.start(), numero(antes["numero"])
         if valor is not None and 0 < valor <= 100:
-            cifras.append(Cifra(valor, encontrado.start(), encontrado.end(), encontrado[0]))
+            cifras.append(Cifra(valor, inicio, signo.end(), texto[inicio:signo.end()]))
     return cifras
 
 
@@ -124,7 +139,7 @@ _UNIDADES_DE_TIEMPO = {"dí": "dia", "se": "semana", "me": "mes", "añ": "ano"}
 def periodos(texto: str) -> list[Periodo]:
     """Every period in ``texto`` («quince días naturales», «un mes»), in order."""
     salida = []
-    for encontrado in _PERIODO.finditer(texto):
+    for encontrado in _PERIODO.finditer(plano(texto)):
         cantidad = numero(encontrado["numero"])
         if cantidad is None or cantidad != cantidad.to_integral_value() or cantidad <= 0:
             continue
@@ -132,15 +147,16 @@ def periodos(texto: str) -> list[Periodo]:
         if clase:
             clase = "naturales" if clase.lower().startswith("natural") else "habiles"
         unidad = _UNIDADES_DE_TIEMPO[encontrado["unidad"].lower()[:2]]
-        salida.append(Periodo(int(cantidad), unidad, clase, encontrado.start(), encontrado.end(), encontrado[0]))
+        salida.append(Periodo(int(cantidad), unidad, clase, encontrado.start(), encontrado.end(),
+                              texto[encontrado.start():encontrado.end()]))
     return salida
 
 
 def importes(texto: str) -> list[Cifra]:
     """Every amount in euros («3.000 euros», «1.500,50 €»), in order."""
     salida = []
-    for encontrado in _IMPORTE.finditer(texto):
+    for encontrado in _IMPORTE.finditer(plano(texto)):
         entero = encontrado["entero"].replace(".", "")
         valor = Decimal(entero + ("." + encontrado["decimales"] if encontrado["decimales"] else ""))
-        salida.append(Cifra(valor, encontrado.start(), encontrado.end(), encontrado[0]))
+        salida.append(Cifra(valor, encontrado.start(), encontrado.end(), texto[encontrado.start():encontrado.end()]))
     return salida

@@ -19,6 +19,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
+
+from .numeros import plano
 
 TAMANO_MAXIMO = 2_000_000  # characters: a long article has 30.000
 _ORDINALES = ("primero", "segundo", "tercero", "cuarto", "quinto", "sexto", "séptimo", "octavo", "noveno", "décimo")
@@ -43,10 +46,16 @@ class Parrafo:
     item: str  # anchor of the numbered item it belongs to ("" at the top level)
     cabecera: Parrafo | None = None  # the paragraph ending in ":" that announces this item's list
     frases: list[Frase] = field(default_factory=list)
+    total: Frase | None | bool = False  # its sentence of total reintegro (hallazgo.frase_total), once found
 
     @property
     def anuncia_lista(self) -> bool:
         return self.texto.rstrip().endswith(":")
+
+    @cached_property
+    def plano(self) -> str:
+        """Its words as the patterns read them (numeros.plano)."""
+        return plano(self.texto)
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,6 +63,12 @@ class Frase:
     parrafo: Parrafo
     inicio: int
     fin: int
+    indice: int  # its place among its paragraph's sentences
+
+    def con_las_anteriores(self, cuantas: int = 3) -> list[Frase]:
+        """This sentence and up to ``cuantas`` before it in its paragraph (a heading
+        sentence and the one with the figure)."""
+        return self.parrafo.frases[max(0, self.indice - cuantas):self.indice + 1]
 
     @property
     def texto(self) -> str:
@@ -62,6 +77,10 @@ class Frase:
     @property
     def ancla(self) -> str:
         return self.parrafo.ancla
+
+    @property
+    def plano(self) -> str:
+        return self.parrafo.plano[self.inicio:self.fin]
 
 
 @dataclass
@@ -123,6 +142,8 @@ class _Bloque:
 
 
 def _enumerador(linea: str) -> tuple[str, str, str] | None:
+    if not (linea[:1].isdigit() or linea[1:2] == ")"):
+        return None
     for tipo, patron in (("ordinal", _ORDINAL), ("apartado", _APARTADO), ("letra", _LETRA)):
         encontrado = patron.match(linea)
         if encontrado:
@@ -138,26 +159,29 @@ def _siguiente_letra(letra: str | None) -> str:
 
 def _bloques(texto: str) -> list[_Bloque]:
     lineas = [linea.strip() for linea in texto.splitlines()]
-    contenido = [linea for linea in lineas if linea and not _RUIDO.fullmatch(linea)]
-    blancas = sum(1 for linea in lineas if not linea)
+    lineas = ["" if not linea else None if _RUIDO.fullmatch(linea) else linea for linea in lineas]
+    contenido = [linea for linea in lineas if linea]
+    blancas = sum(1 for linea in lineas if linea == "")
     # A PDF copy cuts every line: then a paragraph ends where a line ends in «.» or «:»
     # and the next starts in capitals; a plain copy separates paragraphs by blank lines.
     cortado = len(contenido) > 4 and blancas * 4 < len(contenido)
     bloques: list[_Bloque] = []
     actual: _Bloque | None = None
     ultimo = {"apartado": 0, "letra": None}
+    solo_titulo = True  # nothing but the title yet: a line «Artículo 12.» is the title
     for linea in lineas:
+        if linea is None:  # page furniture
+            continue
         if not linea:
             if not cortado:
                 actual = None
             continue
-        if _RUIDO.fullmatch(linea):
-            continue
-        titulo = _TITULO.fullmatch(linea) if not any(b.tipo != "titulo" for b in bloques) else None
+        titulo = _TITULO.fullmatch(linea) if solo_titulo else None
         if titulo:
             actual = _Bloque("titulo", titulo[1], [titulo[2]] if titulo[2] else [])
             bloques.append(actual)
             continue
+        solo_titulo = False
         enumerado = _enumerador(linea)
         if enumerado and enumerado[0] == "apartado" and ultimo["apartado"] and int(enumerado[1]) != ultimo["apartado"] + 1:
             enumerado = None  # «21. » inside a wrapped sentence, not the next apartado
@@ -202,12 +226,16 @@ class _Anclas:
         self.duenio_ordinales: Parrafo | None = None
         self.ultimo_dos_puntos: Parrafo | None = None
         self.parrafos: list[Parrafo] = []
+        self.por_ancla: dict[str, Parrafo] = {}
+        self.ultimo_de: dict[str, Parrafo] = {}
         self.cuenta: dict[str, int] = {}
 
     def _nuevo(self, ancla: str, referencia: str, texto: str, tipo: str, item: str,
                cabecera: Parrafo | None = None) -> Parrafo:
         parrafo = Parrafo(ancla, referencia, texto, tipo, item, cabecera)
         self.parrafos.append(parrafo)
+        self.por_ancla.setdefault(ancla, parrafo)
+        self.ultimo_de[item] = parrafo
         self.cuenta[item] = self.cuenta.get(item, 0) + 1
         if parrafo.anuncia_lista:
             self.ultimo_dos_puntos = parrafo
@@ -226,12 +254,9 @@ class _Anclas:
         self.ordinal = None
 
     def _ultima_cabecera(self, item: str) -> Parrafo | None:
-        for parrafo in reversed(self.parrafos):
-            if parrafo.item == item and parrafo.anuncia_lista:
-                return parrafo
-            if parrafo.item == item and parrafo.tipo != "parrafo":
-                return None
-        return None
+        """The item's last paragraph, if it ends in «:» (it announces a list)."""
+        ultimo = self.ultimo_de.get(item)
+        return ultimo if ultimo is not None and ultimo.anuncia_lista else None
 
     def ordinal_(self, numero: str, texto: str) -> None:
         actual = self.letra or self.apartado
@@ -242,7 +267,7 @@ class _Anclas:
             self.duenio_ordinales = cabecera
         cabecera = self.duenio_ordinales
         item = cabecera.item if cabecera is not None else (actual.item if actual else "")
-        duenio = next((p for p in self.parrafos if p.ancla == item), None)
+        duenio = self.por_ancla.get(item)
         ancla = f"{item}-{numero}" if item else f"ordinal-{numero}"
         referencia = f"{duenio.referencia}, {numero}.º" if duenio else f"{numero}.º"
         self.ordinal = self._nuevo(ancla, referencia, texto, "ordinal", ancla, cabecera)
@@ -257,7 +282,7 @@ class _Anclas:
             numero = self.cuenta.get("", 0) + 1
             self._nuevo(f"parrafo-{numero}", f"párrafo {_ordinal(numero)}", texto, "parrafo", "")
             return
-        duenio = next(p for p in self.parrafos if p.ancla == item)
+        duenio = self.por_ancla[item]
         numero = self.cuenta[item] + 1
         self._nuevo(f"{item}-parrafo-{numero}", f"{duenio.referencia}, párrafo {_ordinal(numero)}", texto,
                     "parrafo", item)
@@ -301,12 +326,12 @@ def _frases(parrafo: Parrafo) -> list[Frase]:
     for fin in _FIN_DE_FRASE.finditer(texto):
         if texto[fin.start()] == "." and _ABREVIATURA.search(texto, max(0, fin.start() - 8), fin.start()):
             continue
-        frases.append(Frase(parrafo, inicio, fin.end()))
+        frases.append(Frase(parrafo, inicio, fin.end(), len(frases)))
         inicio = fin.end()
         while inicio < len(texto) and texto[inicio].isspace():
             inicio += 1
     if inicio < len(texto):
-        frases.append(Frase(parrafo, inicio, len(texto.rstrip())))
+        frases.append(Frase(parrafo, inicio, len(texto.rstrip()), len(frases)))
     return frases
 
 
@@ -339,12 +364,12 @@ def leer_parrafos(texto: str) -> Articulo:
             anclas.ordinal_(bloque.etiqueta, bloque.texto)
         else:
             anclas.parrafo_(bloque.texto, siguiente)
-    vistas: set[str] = set()
-    parrafos = []
+    veces: dict[str, int] = {}
     for parrafo in anclas.parrafos:
-        if parrafo.ancla in vistas:  # a numbering the text repeats: keep both, the second apart
-            parrafo.ancla += f"-{sum(1 for p in parrafos if p.ancla.startswith(parrafo.ancla))}"
-        vistas.add(parrafo.ancla)
+        original = parrafo.ancla
+        veces[original] = veces.get(original, 0) + 1
+        if veces[original] > 1:  # a numbering the text repeats: the second is «…-bis-2»
+            parrafo.ancla = f"{original}-bis-{veces[original]}"
+            parrafo.referencia += f" (repetido, {veces[original]}.ª vez)"
         parrafo.frases = _frases(parrafo)
-        parrafos.append(parrafo)
-    return Articulo(titulo=titulo.rstrip("."), numero=numero, parrafos=parrafos)
+    return Articulo(titulo=titulo.rstrip("."), numero=numero, parrafos=anclas.parrafos)

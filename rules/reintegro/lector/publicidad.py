@@ -22,17 +22,12 @@ _DECIDE = "el órgano concedente, según la gravedad y el grado de incumplimient
 
 def _figura(parrafo: Parrafo) -> tuple[Frase, object, bool] | None:
     for frase in parrafo.frases:
-        if not busca(_CIFRA_DE_SANCION, frase.texto):
+        if not busca(_CIFRA_DE_SANCION, frase.plano):
             continue
         for c in porcentajes(frase.texto):
-            hasta = busca(_HASTA, frase.texto[max(0, c.inicio - 12):c.inicio])
+            hasta = busca(_HASTA, frase.plano[max(0, c.inicio - 12):c.inicio])
             return frase, c.valor, bool(hasta)
     return None
-
-
-def _hasta_la_figura(parrafo: Parrafo, frase: Frase) -> list[Frase]:
-    indice = parrafo.frases.index(frase)
-    return parrafo.frases[:indice + 1]
 
 
 def _con_grupo(hallazgo: Hallazgo, parrafo: Parrafo, grupos: dict) -> list[Hallazgo]:
@@ -45,10 +40,10 @@ def _con_grupo(hallazgo: Hallazgo, parrafo: Parrafo, grupos: dict) -> list[Halla
 
 
 def _del_parrafo(parrafo: Parrafo, grupos: dict) -> list[Hallazgo]:
-    primera = next((f for f in parrafo.frases if busca(PUBLICIDAD, f.texto)), None)
+    primera = next((f for f in parrafo.frases if busca(PUBLICIDAD, f.plano)), None)
     if primera is None:
         return []
-    defectuoso = bool(busca(_DEFECTUOSO, parrafo.texto))
+    defectuoso = bool(busca(_DEFECTUOSO, parrafo.plano))
     valores = ["defectuosa"] if defectuoso else ["incumplida"]
     etiqueta = ("Cumplimiento defectuoso de las medidas de difusión" if defectuoso
                 else "Incumplimiento de las medidas de difusión")
@@ -56,7 +51,7 @@ def _del_parrafo(parrafo: Parrafo, grupos: dict) -> list[Hallazgo]:
     figura = _figura(parrafo)
     if figura is not None:
         frase, valor, hasta = figura
-        frases = _hasta_la_figura(parrafo, frase)
+        frases = frase.con_las_anteriores()
         if hasta:
             datos = {"tipo": "discrecional", **base, "maximo": valor, "decide": _DECIDE}
             return _con_grupo(Hallazgo("minoraciones", "minoracion_discrecional", datos, frases, SEGURA,
@@ -64,7 +59,7 @@ def _del_parrafo(parrafo: Parrafo, grupos: dict) -> list[Hallazgo]:
         datos = {"tipo": "fija", **base, "porcentaje": valor}
         return _con_grupo(Hallazgo("minoraciones", "minoracion_fija", datos, frases, SEGURA,
                                    campos=[("publicidad", parrafo.ancla)]), parrafo, grupos)
-    graduada = busca(TOTAL_O_PARCIAL, parrafo.texto)
+    graduada = busca(TOTAL_O_PARCIAL, parrafo.plano)
     if graduada or en_lista_parcial(parrafo):
         datos = {"tipo": "discrecional", **base, "valores": ["defectuosa", "incumplida"], "maximo": 100,
                  "texto": "Incumplimiento de las medidas de difusión", "decide": _DECIDE}

@@ -28,10 +28,11 @@ _COMPARADOR = patron(
     r"|(?P<menor>inferior|menor|no\s+alcanc\w{1,4}|no\s+lleg\w{1,4}|por\s+debajo|sin\s+alcanzar)"
     r"|(?P<mayor>superior|mayor|supere|por\s+encima|exceda)"
 )
-_ENLACE = re.compile(r"\s*(?:(?:a|al|el|del|de|un|una|que|la|lo|en)\s+){0,3}", re.IGNORECASE)
+# A comparison just before the percentage, joined by a few small words («inferior al», «al menos un»).
+_COMPARADOR_ANTES = patron(rf"(?:{_COMPARADOR.pattern})\s*(?:(?:a|al|el|del|de|un|una|que|la|lo|en)\s+){{0,3}}\Z")
 _ANAFORA = patron(r"no\s+alcanzar\s+(?:este|dicho|ese|tal)\s+(?:límite|porcentaje|umbral|mínimo)")
 _TOTAL_DEL_UMBRAL = patron(r"incumplimiento\s+total|reintegro\s+total|pérdida\s+total|no\s+se\s+abonará")
-_DE = re.compile(r"\s*(?:del?|de\s+la|de\s+los)\s", re.IGNORECASE)
+_DE = patron(r"\s*(?:del?|de\s+la|de\s+los)\s")
 _MEDIDAS = (
     ("coste_proyecto", patron(r"coste|presupuesto|inversión|gasto\s+(?:subvencionable|aprobado|elegible)")),
     ("importe_concedido", patron(r"importe|subvención|ayuda|cuantía")),
@@ -67,11 +68,6 @@ def cifra(valor: Decimal) -> str:
     return format(valor.normalize(), "f")
 
 
-def _cifra_tras(texto: str, desde: int, cifras: list[Cifra]) -> Cifra | None:
-    enlace = _ENLACE.match(texto, desde)
-    return next((c for c in cifras if c.inicio == enlace.end()), None)
-
-
 def _medida(texto: str, comparador: re.Match, cifra_: Cifra) -> str | None:
     despues = texto[cifra_.fin:cifra_.fin + 80]
     if _DE.match(despues):
@@ -85,13 +81,15 @@ def _medida(texto: str, comparador: re.Match, cifra_: Cifra) -> str | None:
 
 
 def menciones(frase: Frase) -> list[Mencion]:
-    texto = plano(frase.texto)
-    cifras = porcentajes(texto)
-    salida: list[Mencion] = []
+    texto = frase.plano
+    cifras = [c for c in porcentajes(texto) if c.valor < 100]
+    if not cifras:
+        return []
     total = bool(_TOTAL_DEL_UMBRAL.search(texto) or TOTAL.search(texto))
-    for comparador in _COMPARADOR.finditer(texto):
-        cifra_ = _cifra_tras(texto, comparador.end(), cifras)
-        if cifra_ is None or cifra_.valor >= 100:
+    salida: list[Mencion] = []
+    for cifra_ in cifras:
+        comparador = _COMPARADOR_ANTES.search(texto, max(0, cifra_.inicio - 50), cifra_.inicio)
+        if comparador is None:
             continue
         tipo = comparador.lastgroup
         lado = "total" if tipo.startswith("menor") else "proporcional"
@@ -104,7 +102,7 @@ def menciones(frase: Frase) -> list[Mencion]:
 
 
 def _anaforas(frase: Frase, previas: list[Mencion]) -> list[Mencion]:
-    if not previas or not busca(_ANAFORA, frase.texto) or not busca(_TOTAL_DEL_UMBRAL, frase.texto):
+    if not previas or not busca(_ANAFORA, frase.plano) or not busca(_TOTAL_DEL_UMBRAL, frase.plano):
         return []
     ultima = previas[-1]
     return [Mencion(frase, ultima.valor, "total", False, ultima.medida, ultima.antes)]
@@ -115,9 +113,9 @@ def candidatos_proporcionales(articulo: Articulo) -> list[tuple[int, Frase]]:
     was not justified, 1 of objectives not met (0 are left out)."""
     salida = []
     for frase in articulo.frases():
-        if not busca(PROPORCIONAL, frase.texto):
+        if not busca(PROPORCIONAL, frase.plano):
             continue
-        puntos = 2 if busca(_DE_JUSTIFICACION, frase.texto) else 1 if busca(_DE_OBJETIVOS, frase.texto) else 0
+        puntos = 2 if busca(_DE_JUSTIFICACION, frase.plano) else 1 if busca(_DE_OBJETIVOS, frase.plano) else 0
         if puntos:
             salida.append((puntos, frase))
     return salida
@@ -144,8 +142,7 @@ def _objetivos(lista: list[Mencion]) -> str:
 
 def _auxiliar(ruta: str, clase: str, frase: Frase, certeza: str = SEGURA, motivo: str = "") -> Hallazgo:
     """A sentence the regime was read from, with the ones before it in its paragraph."""
-    frases = frase.parrafo.frases[:frase.parrafo.frases.index(frase) + 1]
-    return Hallazgo("regimen", clase, {"ruta": ruta}, frases, certeza, motivo)
+    return Hallazgo("regimen", clase, {"ruta": ruta}, frase.con_las_anteriores(), certeza, motivo)
 
 
 def _umbral(articulo: Articulo, lista: list[Mencion]) -> list[Hallazgo]:
@@ -165,7 +162,7 @@ def _umbral(articulo: Articulo, lista: list[Mencion]) -> list[Hallazgo]:
     if medida is None:
         medida = "importe_concedido"
         motivos.append("el texto no dice sobre qué se mide el porcentaje: se toma el importe concedido")
-    elif any(busca(_INFERIDA, m.frase.texto) for m in totales):
+    elif any(busca(_INFERIDA, f.plano) for f in {id(m.frase): m.frase for m in totales}.values()):
         motivos.append("«subvención aprobada»: se mide sobre el importe concedido; revise si el texto quiere decir "
                        "el coste del proyecto")
     objetivos = _objetivos(propias)
@@ -249,5 +246,5 @@ def reconocer(articulo: Articulo) -> list[Hallazgo]:
 
 
 def _reconocer_sin_cifra(articulo: Articulo) -> list[Hallazgo]:
-    frase = next((f for f in articulo.frases() if busca(_DECLARADA, f.texto)), None)
+    frase = next((f for f in articulo.frases() if busca(_DECLARADA, f.plano)), None)
     return [_declarado(frase)]

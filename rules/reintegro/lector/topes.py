@@ -20,10 +20,10 @@ def grupo_de(parrafo: Parrafo, vistos: dict[int, Hallazgo]) -> Hallazgo | None:
     if id(cabecera) in vistos:
         return vistos[id(cabecera)]
     for frase in cabecera.frases:
-        tope = busca(_TOPE, frase.texto)
+        tope = busca(_TOPE, frase.plano)
         cifras = [c for c in porcentajes(frase.texto) if tope and c.inicio == tope.end()]
         if cifras:
-            identificador = "accesorios" if busca(_ACCESORIO, cabecera.texto) else f"grupo-{cabecera.ancla}"
+            identificador = "accesorios" if busca(_ACCESORIO, cabecera.plano) else f"grupo-{cabecera.ancla}"
             datos = {"id": identificador, "tope": cifras[0].valor, "ancla": cabecera.ancla,
                      "texto": "Tope conjunto de las minoraciones de esta lista"}
             vistos[id(cabecera)] = Hallazgo("grupos", "tope_grupo", datos, [frase], SEGURA)

@@ -9,7 +9,8 @@ from .parrafos import Articulo
 
 _INTERESES = patron(r"inter[eé]s(?:es)?\s+de\s+demora")
 _DESDE = patron(r"\bdesde\b")
-_REINTEGRO = patron(r"procederá\s+el\s+reintegro|reintegrar\s+(?:total\s+o\s+parcialmente,?\s+)?las\s+cantidades\s+"
+_REINTEGRO = patron(r"procederá\s+el\s+reintegro\s+(?:total\s+o\s+parcial\s+)?de\s+(?:las\s+cantidades|la\s+subvención"
+                    r"|la\s+ayuda)|reintegrar\s+(?:total\s+o\s+parcialmente,?\s+)?las\s+cantidades\s+"
                     r"percibidas|reintegro\s+de\s+las\s+cantidades\s+percibidas")
 _PERCIBIR = patron(r"cantidad\s+que\s+finalmente\s+haya(?:n)?\s+de\s+percibir")
 

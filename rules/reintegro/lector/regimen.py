@@ -201,6 +201,8 @@ def _proporcional(articulo: Articulo, regimen: Hallazgo) -> list[Hallazgo]:
         datos["ancla_proporcional"] = "lgs-37-2"
         return salida
     datos["ancla_proporcional"] = frase.ancla
+    if datos.get("ancla_objetivos") == frase.ancla:
+        del datos["ancla_objetivos"]  # the same paragraph: cited for both already
     salida.append(_auxiliar("regimen.ancla_proporcional", "proporcional", frase))
     if datos["tipo"] == "declaracion":
         objetivos = elegir_proporcional(articulo, datos["ancla"], puntos=1)

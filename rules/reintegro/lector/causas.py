@@ -15,24 +15,35 @@ from .hallazgo import REVISAR, SEGURA, Hallazgo, busca, consecuencia_total, fras
 from .parrafos import Articulo, Frase
 
 CAUSAS = (
-    ("falseamiento", patron(r"falsea|ocult(?:ando|ado|ación)\b"),
+    ("falseamiento", patron(r"falsea|falsedad|ocult(?:ando|ado|ación)\b"),
      "La subvención se obtuvo falseando u ocultando condiciones"),
     ("incumplimiento_total_fines",
-     patron(r"incumplimiento\s+total(?:\s+y\s+manifiesto)?\s+(?:de\s+(?:los|las|el|la)\s+)?(?:fines|objetivos|objetivo"
-            r"|actividad|finalidad)|no\s+realización\s+de\s+la\s+actividad"),
+     patron(r"incumplimiento\s+total(?:\s+y\s+manifiesto)?\s+(?:del?\s+(?:los|las|el|la)?\s*)?(?:fines|objetivos|objetivo"
+            r"|objeto|actividad|finalidad)|no\s+realización\s+de\s+la\s+actividad"
+            r"|incumplimiento\s+de\s+(?:las\s+actividades|los\s+fines|los\s+objetivos|la\s+actividad|la\s+finalidad)"),
      "Incumplimiento total de los fines"),
     ("sin_justificacion",
      patron(r"obligación\s+de\s+justifica(?:ción|r)|falta\s+(?:absoluta\s+)?de\s+(?:presentación\s+de\s+la\s+)?"
-            r"(?:cuenta\s+)?justifica|no\s+presentación\s+de\s+la\s+(?:cuenta\s+)?justifica"),
+            r"(?:cuenta\s+)?justifica|no\s+presentación\s+de\s+la\s+(?:cuenta\s+)?justifica"
+            r"|falta\s+de\s+presentación\s+de\s+la\s+(?:documentación|cuenta)\s+justificativa"),
      "Incumplimiento de la obligación de justificación"),
-    ("justificacion_inverificable", patron(r"imposibilidad\s+de\s+verificar|no\s+permita\s+verificar|impida\s+verificar"),
+    ("justificacion_inverificable", patron(r"imposibilidad\s+de\s+verificar|no\s+permita\s+verificar|impida\s+verificar"
+                                           r"|resistencia,?\s+excusa|obstrucción\s+o\s+negativa"),
      "La justificación insuficiente impide verificar el empleo dado a los fondos"),
     ("otra_causa_total",
      patron(r"cualquier\s+otro\s+incumplimiento|concurrencia\s+de\s+cualquiera\s+de\s+las\s+condiciones"
-            r"|incumplimiento\s+de\s+(?:los\s+requisitos|las\s+obligaciones|las\s+condiciones)"),
+            r"|incumplimiento\s+del?\s+(?:los\s+requisitos|las\s+obligaciones|las\s+condiciones|principio|los\s+compromisos)"
+            r"|falta\s+de\s+colaboración|daño\s+significativo|no\s+causar\s+(?:un\s+)?perjuicio"),
      "Otro incumplimiento que el artículo castiga con el reintegro total"),
 )
-_REMISION = patron(r"artículos?\s+36(?:\.\d)?\s+(?:a|y)\s+(?:37|43)|artículo\s+37\s+de\s+la\s+ley\s+38/2003")
+_REMISION = patron(r"artículos?\s+3[67](?:\.\d)?(?:\s+(?:a|y)\s+(?:37|4[0-3]))?,?\s+de\s+la\s+ley\s+38/2003"
+                   r"|artículos?\s+36(?:\.\d)?\s+(?:a|y)\s+(?:37|43)|título\s+ii\s+de\s+la\s+ley\s+38/2003")
+# LGS 37.1 a) to c): the causes a remission to the general law brings.
+_DE_LA_LEY = (
+    ("falseamiento", "La subvención se obtuvo falseando u ocultando condiciones (artículo 37.1.a de la Ley 38/2003)"),
+    ("incumplimiento_total_fines", "Incumplimiento total del objetivo o de la actividad (artículo 37.1.b de la Ley 38/2003)"),
+    ("sin_justificacion", "Incumplimiento de la obligación de justificación (artículo 37.1.c de la Ley 38/2003)"),
+)
 _ETIQUETA_OTRA = "Otro incumplimiento que el artículo castiga con el reintegro total (revise la frase)"
 
 
@@ -62,14 +73,24 @@ def _causas_de(frase: Frase) -> list[Hallazgo]:
     return salida
 
 
-def _de_la_ley(articulo: Articulo) -> Hallazgo:
+def _de_la_ley(articulo: Articulo, vistos: set[str]) -> list[Hallazgo]:
+    """The general law's total causes the article does not word itself: those of LGS 37.1 a) to c)
+    where it remits to the law, cited on that sentence; else falsifying alone (37.1.a)."""
     remision = next((f for f in articulo.frases() if busca(_REMISION, f.plano)), None)
-    texto = "La subvención se obtuvo falseando u ocultando condiciones (artículo 37.1.a de la Ley 38/2003)"
-    ancla = remision.ancla if remision else "lgs-37-1-a"
-    datos = {"campo": "falseamiento", "ancla": ancla, "texto": texto}
-    return Hallazgo("causas_totales", "causa_total", datos, [remision] if remision else [], REVISAR,
-                    "el artículo no la nombra: es causa de reintegro total por el artículo 37.1.a de la Ley 38/2003",
-                    [("falseamiento", ancla)])
+    salida = []
+    for campo, texto in _DE_LA_LEY if remision else _DE_LA_LEY[:1]:
+        if campo in vistos:
+            if remision is not None:  # the remission brings it too: its sentence is read with it
+                salida.append(Hallazgo("repetido", "causa_total", {"campo": campo, "ancla": remision.ancla},
+                                       [remision], REVISAR, "también por la remisión a la Ley 38/2003"))
+            continue
+        ancla = remision.ancla if remision else "lgs-37-1-a"
+        motivo = ("el artículo remite a la Ley 38/2003: su artículo 37.1 es causa de reintegro; se toma como total"
+                  if remision else "el artículo no la nombra: es causa de reintegro total por el artículo 37.1.a de la "
+                                   "Ley 38/2003")
+        salida.append(Hallazgo("causas_totales", "causa_total", {"campo": campo, "ancla": ancla, "texto": texto},
+                               [remision] if remision else [], REVISAR, motivo, [(campo, ancla)]))
+    return salida
 
 
 def reconocer(articulo: Articulo) -> list[Hallazgo]:
@@ -82,6 +103,4 @@ def reconocer(articulo: Articulo) -> list[Hallazgo]:
                 hallazgo.destino = "repetido"  # the same field again: its sentence is read, not a second clause
             vistos.add(campo)
             salida.append(hallazgo)
-    if "falseamiento" not in vistos:
-        salida.append(_de_la_ley(articulo))
-    return salida
+    return salida + _de_la_ley(articulo, vistos)

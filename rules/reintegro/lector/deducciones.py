@@ -14,7 +14,8 @@ _JUSTIFICANTE = patron(r"(?:no\s+aportación|falta|ausencia)\s+de(?:l)?\s+(?:los
                        r"|justificantes?\s+de(?:l)?\s+gasto")
 _OFERTAS = patron(r"ofertas|contrat")
 _ART_31_3 = patron(r"31\.3|apartado\s+3\s+del\s+artículo\s+31")
-_MODIFICACIONES = patron(r"modificaci\w{0,4}\s+(?:del|de\s+la|en\s+el|de\s+los)\s+(?:presupuesto|proyecto|conceptos)")
+_MODIFICACIONES = patron(r"modificaci\w{0,4}\s+(?:no\s+autorizadas\s+)?(?:del|de\s+la|en\s+el|de\s+los)\s+"
+                         r"(?:presupuesto|proyecto|conceptos|resolución)")
 _AUTORIZACION = patron(r"autoriza")
 _IMPORTE_FIJO = patron(r"porcentaje\s+a\s+reintegrar:?\s+(?:el\s+)?importe")
 _NOTAS_IMPORTE_FIJO = ["gasto-no-aceptado", "importe-del-gasto"]
@@ -51,7 +52,7 @@ def reconocer(articulo: Articulo) -> list[Hallazgo]:
             salida.append(_deduccion("gasto_modificaciones_no_autorizadas", parrafo))
             vistos.add("gasto_modificaciones_no_autorizadas")
     if "gasto_sin_justificante" not in vistos:
-        frase = elegir_proporcional(articulo, None, puntos=2)
+        frase = elegir_proporcional(articulo, None, de_justificacion=True)
         if frase is not None:
             salida.append(_deduccion("gasto_sin_justificante", frase.parrafo, REVISAR,
                                      "la parte no justificada se cuenta como gasto sin justificante", [frase]))

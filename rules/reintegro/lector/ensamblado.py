@@ -120,8 +120,7 @@ def ensamblar(articulo: Articulo, crudo: str, id_: str | None = None) -> dict:
             criterios.append(_entrada(h, h.datos["ruta"], referencias))
             continue
         if h.destino == "repetido":
-            criterios.append(_entrada(h, rutas_por_campo[h.datos["campo"]], referencias))
-            continue
+            continue  # below, once the clause it repeats has its path
         if h.destino == "grupos":
             if h.datos["id"] in grupos:
                 continue
@@ -137,6 +136,10 @@ def ensamblar(articulo: Articulo, crudo: str, id_: str | None = None) -> dict:
         for campo, ancla in h.campos:
             campos.setdefault(campo, ancla)
         criterios.append(_entrada(h, ruta, referencias))
+    criterios += [_entrada(h, rutas_por_campo[h.datos["campo"]], referencias)
+                  for h in hallazgos if h.destino == "repetido" and h.datos["campo"] in rutas_por_campo]
+    posicion = {p.ancla: i for i, p in enumerate(articulo.parrafos)}
+    criterios.sort(key=lambda e: posicion.get(e["ancla"], -1))
     bases["campos"] = [{"campo": c, "ancla": a} for c, a in campos.items()]
     for nombre in _LISTAS:
         if secciones[nombre]:
@@ -145,7 +148,6 @@ def ensamblar(articulo: Articulo, crudo: str, id_: str | None = None) -> dict:
     for frase in articulo.frases():
         if id(frase) not in usadas and busca(MENCIONA, frase.plano):
             sin_reconocer.append(_sin_reconocer(frase))
-    posicion = {p.ancla: i for i, p in enumerate(articulo.parrafos)}
     sin_reconocer.sort(key=lambda e: posicion.get(e["ancla"], len(posicion)))
     _validar(bases)
     return {"bases": _ordenar(bases), "criterios": criterios, "sin_reconocer": sin_reconocer}

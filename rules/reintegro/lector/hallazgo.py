@@ -61,7 +61,8 @@ TOTAL = patron(
     r"|no\sse\sabonará\s(?:ayuda\salguna|la\sayuda|cantidad\salguna)"
     r"|pérdida\sde(?:l)?\sderecho\sal\scobro(?![^.;]{0,40}parcial)(?![^.;]{0,40}(?:proporcional|de\sparte))"
     r"|(?:reintegro|reintegrar|porcentaje\sa\sreintegrar:?)\s(?:del?\s)?(?:el\s)?(?:100|cien)\s?(?:%|por\s?cien(?:to)?|por\s100)"
-    r"|causas?\sde\sreintegro\stotal|incumplimiento\stotal\sy\sque"
+    r"|causas?\sde(?:l)?\sreintegro\stotal|incumplimiento\stotal\sy\sque|revocación\stotal|percepción\stotal"
+    r"|[:|]\s*(?:100|cien)\s?(?:%|por\s?cien(?:to)?)"
 )
 PARCIAL = patron(r"reintegro\sparcial|proporcional|minoración|parte\sde\slas\scantidades|pérdida\sparcial"
                  r"|total\so\sparcial|reducirá")
@@ -76,8 +77,8 @@ def consecuencia_total(frase: Frase) -> str | None:
     if busca(TOTAL, frase.plano) and not busca(TOTAL_O_PARCIAL, frase.plano):
         return "frase"
     parrafo = frase.parrafo
-    if busca(CONSECUENCIA, frase.plano):
-        return None  # its own consequence, not total
+    if busca(CONSECUENCIA, frase.plano) or parrafo.tipo == "tabla":
+        return None  # its own consequence, not total; a table's row has its own
     if frase_total(parrafo) is not None:
         return "parrafo"
     if parrafo.cabecera is not None and busca(TOTAL, parrafo.cabecera.plano):

@@ -42,7 +42,7 @@ class Parrafo:
     ancla: str
     referencia: str
     texto: str
-    tipo: str  # "apartado" | "letra" | "ordinal" | "parrafo"
+    tipo: str  # "apartado" | "letra" | "ordinal" | "parrafo" | "tabla"
     item: str  # anchor of the numbered item it belongs to ("" at the top level)
     cabecera: Parrafo | None = None  # the paragraph ending in ":" that announces this item's list
     frases: list[Frase] = field(default_factory=list)
@@ -67,7 +67,9 @@ class Frase:
 
     def con_las_anteriores(self, cuantas: int = 3) -> list[Frase]:
         """This sentence and up to ``cuantas`` before it in its paragraph (a heading
-        sentence and the one with the figure)."""
+        sentence and the one with the figure); a table's row alone."""
+        if self.parrafo.tipo == "tabla":
+            return [self]
         return self.parrafo.frases[max(0, self.indice - cuantas):self.indice + 1]
 
     @property
@@ -124,21 +126,22 @@ _RUIDO = re.compile(
     r"|(?:Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo) \d{1,2} de [a-z]{4,10} de \d{4})"
 )
 _TITULO = re.compile(r"(?:Artículo|ARTÍCULO|Article|Art\.) ?(\d{1,3}(?: ?bis)?)\.?\s*(.{0,300})")
-_APARTADO = re.compile(r"(\d{1,2})\.\s+(?=\S)")
+_APARTADO = re.compile(r"(\d{1,2})\.[-–]?\s+(?=\S)")
 _LETRA = re.compile(r"([a-zñ])\)\s+(?=\S)")
 _ORDINAL = re.compile(r"(\d{1,2})\.?\s?[ºª°]\.?\s+(?=\S)")
+_REGLA_DE_TABLA = re.compile(r"\|[\s:|-]{1,1000}")
 _MAYUSCULA = re.compile(r"[«\"¿¡(]?[A-ZÁÉÍÓÚÑ]")
 
 
 @dataclass
 class _Bloque:
-    tipo: str  # "titulo" | "apartado" | "letra" | "ordinal" | "parrafo"
+    tipo: str  # "titulo" | "apartado" | "letra" | "ordinal" | "parrafo" | "tabla"
     etiqueta: str
     lineas: list[str]
 
     @property
     def texto(self) -> str:
-        return " ".join(self.lineas).strip()
+        return ("\n" if self.tipo == "tabla" else " ").join(self.lineas).strip()
 
 
 def _enumerador(linea: str) -> tuple[str, str, str] | None:
@@ -182,6 +185,15 @@ def _bloques(texto: str) -> list[_Bloque]:
             bloques.append(actual)
             continue
         solo_titulo = False
+        if linea.startswith("|"):  # a table (as Markdown pastes it): its rows, without the rule under the header
+            if actual is None or actual.tipo != "tabla":
+                actual = _Bloque("tabla", "", [])
+                bloques.append(actual)
+            if not _REGLA_DE_TABLA.fullmatch(linea):
+                actual.lineas.append(linea)
+            continue
+        if actual is not None and actual.tipo == "tabla":
+            actual = None
         enumerado = _enumerador(linea)
         if enumerado and enumerado[0] == "apartado" and ultimo["apartado"] and int(enumerado[1]) != ultimo["apartado"] + 1:
             enumerado = None  # «21. » inside a wrapped sentence, not the next apartado
@@ -272,6 +284,12 @@ class _Anclas:
         referencia = f"{duenio.referencia}, {numero}.º" if duenio else f"{numero}.º"
         self.ordinal = self._nuevo(ancla, referencia, texto, "ordinal", ancla, cabecera)
 
+    def tabla_(self, texto: str) -> None:
+        abierto = self.ordinal or self.letra or self.apartado
+        item = abierto.item if abierto else ""
+        ancla = f"{item}-tabla" if item else "tabla"
+        self._nuevo(ancla, f"{abierto.referencia}, tabla" if abierto else "tabla", texto, "tabla", item)
+
     def parrafo_(self, texto: str, siguiente: str | None) -> None:
         item = self._item_del_parrafo(siguiente)
         if item is None:
@@ -319,7 +337,18 @@ _FIN_DE_FRASE = re.compile(r"[.:](?=\s{1,20}[«\"¿¡(]?[A-ZÁÉÍÓÚÑ])")
 _ABREVIATURA = re.compile(r"(?:\b(?:art|arts|núm|apdo|pág|págs|Sr|Sra|Dña|D|RD|cit|ss|etc|Excmo|Ilmo|aprox|p|vid)|\b[A-Z])$")
 
 
+def _filas(parrafo: Parrafo) -> list[Frase]:
+    frases, inicio = [], 0
+    for fila in parrafo.texto.split("\n"):
+        frases.append(Frase(parrafo, inicio, inicio + len(fila), len(frases)))
+        inicio += len(fila) + 1
+    return frases
+
+
 def _frases(parrafo: Parrafo) -> list[Frase]:
+    """Its sentences; a table's, its rows."""
+    if parrafo.tipo == "tabla":
+        return _filas(parrafo)
     texto = parrafo.texto
     frases: list[Frase] = []
     inicio = 0
@@ -362,6 +391,8 @@ def leer_parrafos(texto: str) -> Articulo:
             anclas.letra_(bloque.etiqueta, bloque.texto)
         elif bloque.tipo == "ordinal":
             anclas.ordinal_(bloque.etiqueta, bloque.texto)
+        elif bloque.tipo == "tabla":
+            anclas.tabla_(bloque.texto)
         else:
             anclas.parrafo_(bloque.texto, siguiente)
     veces: dict[str, int] = {}

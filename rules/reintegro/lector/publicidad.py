@@ -6,7 +6,9 @@ gravedad» (0 to 100 %)."""
 
 from __future__ import annotations
 
-from .hallazgo import REVISAR, SEGURA, TOTAL_O_PARCIAL, Hallazgo, busca, en_lista_parcial, patron
+from decimal import Decimal
+
+from .hallazgo import REVISAR, SEGURA, TOTAL_O_PARCIAL, Hallazgo, busca, consecuencia_total, en_lista_parcial, patron
 from .numeros import porcentajes
 from .parrafos import Articulo, Frase, Parrafo
 from .regimen import cifra
@@ -14,18 +16,20 @@ from .topes import grupo_de
 
 PUBLICIDAD = patron(r"medidas\s+de\s+difusión|publicidad|imagen\s+institucional|logotipo")
 _DEFECTUOSO = patron(r"cumplimiento\s+defectuoso|defectuos")
-_HASTA = patron(r"hasta\s+(?:un|el)?\s*$")
-_CIFRA_DE_SANCION = patron(r"porcentaje\s+a\s+reintegrar|minoraci|reintegro\s+del?|reducci|penalizaci|pérdida")
+_HASTA = patron(r"(?:hasta|no\s+podrá\s+(?:ser\s+)?(?:superior|exceder)|máximo|como\s+máximo)\s*(?:de\s+)?(?:un|el|al|del)?\s*$")
+_CIFRA_DE_SANCION = patron(r"porcentaje\s+a\s+reintegrar|minoraci|reintegro\s+del?|a\s+reintegrar|reducci|penalizaci"
+                           r"|pérdida|\|")
 _NOTAS = ["rlgs-31-3"]
 _DECIDE = "el órgano concedente, según la gravedad y el grado de incumplimiento"
 
 
-def _figura(parrafo: Parrafo) -> tuple[Frase, object, bool] | None:
-    for frase in parrafo.frases:
+def _figura(parrafo: Parrafo, primera: Frase) -> tuple[Frase, object, bool] | None:
+    """The figure of the publicity sentence ``primera`` or of one after it (a table's: in its row)."""
+    for frase in [primera] if parrafo.tipo == "tabla" else parrafo.frases[primera.indice:]:
         if not busca(_CIFRA_DE_SANCION, frase.plano):
             continue
         for c in porcentajes(frase.texto):
-            hasta = busca(_HASTA, frase.plano[max(0, c.inicio - 12):c.inicio])
+            hasta = busca(_HASTA, frase.plano[max(0, c.inicio - 40):c.inicio])
             return frase, c.valor, bool(hasta)
     return None
 
@@ -48,7 +52,7 @@ def _del_parrafo(parrafo: Parrafo, grupos: dict) -> list[Hallazgo]:
     etiqueta = ("Cumplimiento defectuoso de las medidas de difusión" if defectuoso
                 else "Incumplimiento de las medidas de difusión")
     base = {"campo": "publicidad", "valores": valores, "ancla": parrafo.ancla, "texto": etiqueta, "notas": _NOTAS}
-    figura = _figura(parrafo)
+    figura = _figura(parrafo, primera)
     if figura is not None:
         frase, valor, hasta = figura
         frases = frase.con_las_anteriores()
@@ -59,9 +63,13 @@ def _del_parrafo(parrafo: Parrafo, grupos: dict) -> list[Hallazgo]:
         datos = {"tipo": "fija", **base, "porcentaje": valor}
         return _con_grupo(Hallazgo("minoraciones", "minoracion_fija", datos, frases, SEGURA,
                                    campos=[("publicidad", parrafo.ancla)]), parrafo, grupos)
+    if consecuencia_total(primera) is not None:
+        datos = {"tipo": "fija", **base, "porcentaje": Decimal(100)}
+        return _con_grupo(Hallazgo("minoraciones", "minoracion_fija", datos, primera.con_las_anteriores(), SEGURA,
+                                   campos=[("publicidad", parrafo.ancla)]), parrafo, grupos)
     graduada = busca(TOTAL_O_PARCIAL, parrafo.plano)
     if graduada or en_lista_parcial(parrafo):
-        datos = {"tipo": "discrecional", **base, "valores": ["defectuosa", "incumplida"], "maximo": 100,
+        datos = {"tipo": "discrecional", **base, "valores": ["defectuosa", "incumplida"], "maximo": Decimal(100),
                  "texto": "Incumplimiento de las medidas de difusión", "decide": _DECIDE}
         frases = parrafo.frases
         certeza, motivo = (SEGURA, "") if graduada else (

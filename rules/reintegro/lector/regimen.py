@@ -23,15 +23,18 @@ from .parrafos import Articulo, Frase
 
 _COMPARADOR = patron(
     r"(?P<menor_igual>igual\s+o\s+inferior|inferior\s+o\s+igual|no\s+supere|no\s+exceda)"
+    r"|(?P<no_al_menos>no\s+(?:[a-záéíóú]{2,14}\s+){1,3}(?:al\s+menos|como\s+mínimo|un\s+mínimo\s+del?))"
     r"|(?P<mayor_igual>igual\s+o\s+superior|superior\s+o\s+igual|mayor\s+o\s+igual|al\s+menos|como\s+mínimo"
-    r"|no\s+inferior)"
-    r"|(?P<menor>inferior|menor|no\s+alcanc\w{1,4}|no\s+lleg\w{1,4}|por\s+debajo|sin\s+alcanzar)"
+    r"|un\s+mínimo\s+del?|no\s+inferior)"
+    r"|(?P<menor>inferior|menor|no\s+(?:se\s+)?(?:haya\s+|hubiera\s+|ha\s+)?(?:alcanzad\w|alcanc\w{1,4}|alcanz\w{1,4}|lleg\w{1,4})"
+    r"|por\s+debajo|sin\s+alcanzar)"
     r"|(?P<mayor>superior|mayor|supere|por\s+encima|exceda)"
 )
 # A comparison just before the percentage, joined by a few small words («inferior al», «al menos un»).
 _COMPARADOR_ANTES = patron(rf"(?:{_COMPARADOR.pattern})\s*(?:(?:a|al|el|del|de|un|una|que|la|lo|en)\s+){{0,3}}\Z")
 _ANAFORA = patron(r"no\s+alcanzar\s+(?:este|dicho|ese|tal)\s+(?:límite|porcentaje|umbral|mínimo)")
-_TOTAL_DEL_UMBRAL = patron(r"incumplimiento\s+total|reintegro\s+total|pérdida\s+total|no\s+se\s+abonará")
+_TOTAL_DEL_UMBRAL = patron(r"incumplimiento\s+total|reintegro\s+total|pérdida\s+total|no\s+se\s+abonará"
+                           r"|se\s+considerará\s+total")
 _DE = patron(r"\s*(?:del?|de\s+la|de\s+los)\s")
 _MEDIDAS = (
     ("coste_proyecto", patron(r"coste|presupuesto|inversión|gasto\s+(?:subvencionable|aprobado|elegible)")),
@@ -41,11 +44,16 @@ _EJECUCION = patron(r"ejecución\s+técnica|grado\s+de\s+ejecución")
 _OBJETIVOS = patron(r"objetivos|ejecución\s+técnica|actividades\s+concretas")
 _JUSTIFICACION = patron(r"justifi[cq]")
 _INFERIDA = patron(r"subvención\s+(?:inicialmente\s+)?aprobada")
-_DECLARADA = patron(r"aproxim\w{1,6}\s+de\s+modo\s+significativo|aproximación\s+significativa")
-PROPORCIONAL = patron(r"proporcional(?:mente)?\b|en\s+el\s+porcentaje\s+correspondiente|minoración\s+correspondiente"
-                      r"|parte\s+no\s+justificada|porcentaje\s+no\s+ejecutado")
+_DECLARADA = patron(r"aproxim\w{1,6}\s+(?:de\s+modo\s+)?significativ\w{0,6}|aproximación\s+significativa")
+PROPORCIONAL = patron(r"proporcional(?:mente)?\b|en\s+(?:el|la)\s+(?:porcentaje|parte|proporción)\s+correspondiente"
+                      r"|minoración\s+correspondiente|parte\s+(?:de\s+la\s+(?:subvención|ayuda)\s+)?no\s+justificad"
+                      r"|porcentaje\s+no\s+ejecutado|reintegro\s+parcial|devolución\s+de\s+aquella\s+parte"
+                      r"|cantidades\s+no\s+justificadas|importe\s+no\s+justificado|se\s+minorará\s+en\s+el\s+porcentaje"
+                      r"|principio\s+de\s+proporcionalidad")
+_EXPLICITO = patron(r"proporcional(?:mente)?\b|correspondiente|no\s+justificad|no\s+ejecutad|aquella\s+parte"
+                    r"|porcentaje|reintegro\s+parcial")
 _DE_JUSTIFICACION = patron(r"justifi[cq]|no\s+realizad|gasto")
-_DE_OBJETIVOS = patron(r"objetivos|resultados|fines|no\s+ejecutad")
+_DE_OBJETIVOS = patron(r"objetivos|resultados|fines|no\s+ejecutad|actividad|inversión|indicadores")
 
 _TEXTO_MEDIDA = {
     "importe_concedido": "No se alcanza el {} % del importe concedido",
@@ -92,7 +100,7 @@ def menciones(frase: Frase) -> list[Mencion]:
         if comparador is None:
             continue
         tipo = comparador.lastgroup
-        lado = "total" if tipo.startswith("menor") else "proporcional"
+        lado = "total" if tipo.startswith(("menor", "no_al_menos")) else "proporcional"
         if lado == "total" and not total:
             continue  # «below» without total reintegro: a band, not this model's threshold
         antes = texto[max(0, comparador.start() - 120):comparador.start()]
@@ -108,23 +116,27 @@ def _anaforas(frase: Frase, previas: list[Mencion]) -> list[Mencion]:
     return [Mencion(frase, ultima.valor, "total", False, ultima.medida, ultima.antes)]
 
 
-def candidatos_proporcionales(articulo: Articulo) -> list[tuple[int, Frase]]:
-    """Sentences of proportional reintegro, scored: 2 when they speak of what
-    was not justified, 1 of objectives not met (0 are left out)."""
+def candidatos_proporcionales(articulo: Articulo) -> list[tuple[tuple[bool, bool], Frase]]:
+    """Sentences of proportional reintegro with their weight: (of what was not justified,
+    in explicit words rather than «el principio de proporcionalidad»). Sentences of neither
+    justification nor objectives («proporcional a las condiciones no cumplidas») are left out."""
     salida = []
     for frase in articulo.frases():
         if not busca(PROPORCIONAL, frase.plano):
             continue
-        puntos = 2 if busca(_DE_JUSTIFICACION, frase.plano) else 1 if busca(_DE_OBJETIVOS, frase.plano) else 0
-        if puntos:
-            salida.append((puntos, frase))
+        de_justificacion = bool(busca(_DE_JUSTIFICACION, frase.plano))
+        if de_justificacion or busca(_DE_OBJETIVOS, frase.plano):
+            salida.append(((de_justificacion, bool(busca(_EXPLICITO, frase.plano))), frase))
     return salida
 
 
-def elegir_proporcional(articulo: Articulo, ancla_regimen: str | None, puntos: int | None = None) -> Frase | None:
+def elegir_proporcional(articulo: Articulo, ancla_regimen: str | None, de_justificacion: bool | None = None,
+                        candidatos: list | None = None) -> Frase | None:
     """The sentence that rules proportional reintegro: outside the regime's own paragraph if
-    any is; of justification before objectives."""
-    candidatos = [(p, f) for p, f in candidatos_proporcionales(articulo) if puntos is None or p == puntos]
+    any is; of justification before objectives, explicit before a principle; the first."""
+    if candidatos is None:
+        candidatos = candidatos_proporcionales(articulo)
+    candidatos = [(p, f) for p, f in candidatos if de_justificacion is None or p[0] == de_justificacion]
     fuera = [(p, f) for p, f in candidatos if f.ancla != ancla_regimen] or candidatos
     if not fuera:
         return None
@@ -195,7 +207,8 @@ def _umbral(articulo: Articulo, lista: list[Mencion]) -> list[Hallazgo]:
 
 def _proporcional(articulo: Articulo, regimen: Hallazgo) -> list[Hallazgo]:
     datos = regimen.datos
-    frase = elegir_proporcional(articulo, datos["ancla"])
+    candidatos = candidatos_proporcionales(articulo)
+    frase = elegir_proporcional(articulo, datos["ancla"], candidatos=candidatos)
     salida = []
     if frase is None:
         datos["ancla_proporcional"] = "lgs-37-2"
@@ -204,11 +217,16 @@ def _proporcional(articulo: Articulo, regimen: Hallazgo) -> list[Hallazgo]:
     if datos.get("ancla_objetivos") == frase.ancla:
         del datos["ancla_objetivos"]  # the same paragraph: cited for both already
     salida.append(_auxiliar("regimen.ancla_proporcional", "proporcional", frase))
+    elegidas = {id(frase)}
     if datos["tipo"] == "declaracion":
-        objetivos = elegir_proporcional(articulo, datos["ancla"], puntos=1)
+        objetivos = elegir_proporcional(articulo, datos["ancla"], de_justificacion=False, candidatos=candidatos)
         if objetivos is not None and objetivos is not frase:
             datos["ancla_objetivos"] = objetivos.ancla
             salida.append(_auxiliar("regimen.ancla_objetivos", "proporcional", objetivos))
+            elegidas.add(id(objetivos))
+    salida += [_auxiliar("regimen", "proporcional", f, REVISAR,
+                         f"también habla de reintegro proporcional; el resultado cita {frase.parrafo.referencia}")
+               for _, f in candidatos if id(f) not in elegidas]
     return salida
 
 
@@ -240,6 +258,10 @@ def reconocer(articulo: Articulo) -> list[Hallazgo]:
         salida = _umbral(articulo, lista)
         if salida[0].destino != "regimen":
             salida = _reconocer_sin_cifra(articulo) + salida
+        else:
+            salida += [_auxiliar("regimen", "umbral_declarado", f, REVISAR,
+                                 "aproximación significativa: la cifra del umbral decide cuándo se da")
+                       for f in articulo.frases() if busca(_DECLARADA, f.plano)]
     else:
         salida = _reconocer_sin_cifra(articulo)
         salida += [Hallazgo("sin_reconocer", "umbral", {}, [m.frase], REVISAR,

@@ -12,7 +12,7 @@ from .regimen import elegir_proporcional
 
 _JUSTIFICANTE = patron(r"(?:no\s+aportación|falta|ausencia)\s+de(?:l)?\s+(?:los\s+)?justificantes?"
                        r"|justificantes?\s+de(?:l)?\s+gasto")
-_OFERTAS = patron(r"ofertas|contrat")
+_OFERTAS = patron(r"ofertas|\bcontrat")
 _ART_31_3 = patron(r"31\.3|apartado\s+3\s+del\s+artículo\s+31")
 _MODIFICACIONES = patron(r"modificaci\w{0,4}\s+(?:no\s+autorizadas\s+)?(?:del|de\s+la|en\s+el|de\s+los)\s+"
                          r"(?:presupuesto|proyecto|conceptos|resolución)")

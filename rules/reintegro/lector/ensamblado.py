@@ -24,8 +24,10 @@ RECONOCEDORES = (regimen, causas, deducciones, publicidad, demora, financiacion,
 _LISTAS = ("causas_totales", "deducciones", "minoraciones", "grupos")
 _UNICAS = ("cofinanciacion", "concurrencia", "intereses", "liquidacion")
 _DE_CRITERIO = ("regimen", *_LISTAS, "cofinanciacion", "concurrencia")
+# What a sentence about the amount speaks of: one that says any of it and that no criterion used is listed.
 MENCIONA = patron(r"reintegr|porcentaje|por\s?ciento|%|por\s?100\b|incumpl|minora|penaliz|pérdida\s+del?\s+derecho"
-                  r"|devol|reduc")
+                  r"|devol|reduc|proporcional|publicidad|difusión|justifica|falsea|ocult|revoca|demora|plazo|reembols"
+                  r"|desviaci|objetivo")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 _IDENTIFICADOR = re.compile(r"\b(BOE-A-\d{4}-\d{1,7})\b")
 LARGO_DE_FRASE = 600  # characters of an unrecognised sentence shown
@@ -144,21 +146,12 @@ def ensamblar(articulo: Articulo, crudo: str, id_: str | None = None) -> dict:
     for nombre in _LISTAS:
         if secciones[nombre]:
             bases[nombre] = secciones[nombre]
-    usadas |= _cabeceras_leidas(articulo, hallazgos)
     for frase in articulo.frases():
         if id(frase) not in usadas and busca(MENCIONA, frase.plano):
             sin_reconocer.append(_sin_reconocer(frase))
     sin_reconocer.sort(key=lambda e: posicion.get(e["ancla"], len(posicion)))
     _validar(bases)
     return {"bases": _ordenar(bases), "criterios": criterios, "sin_reconocer": sin_reconocer}
-
-
-def _cabeceras_leidas(articulo: Articulo, hallazgos: list[Hallazgo]) -> set[int]:
-    """The sentences of a heading («se establecen los siguientes criterios …:») whose
-    list's items were read: the heading is read with them."""
-    con_criterio = {id(f.parrafo) for h in hallazgos if h.destino != "sin_reconocer" for f in h.frases}
-    cabeceras = {id(p.cabecera) for p in articulo.parrafos if p.cabecera is not None and id(p) in con_criterio}
-    return {id(f) for p in articulo.parrafos if id(p) in cabeceras for f in p.frases}
 
 
 _ORDEN = ("id", "titulo", "titulo_corto", "norma", "fuente", "parrafos", "campos", "causas_totales", "regimen",

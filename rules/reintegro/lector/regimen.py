@@ -44,6 +44,7 @@ _EJECUCION = patron(r"ejecución\s+técnica|grado\s+de\s+ejecución")
 _OBJETIVOS = patron(r"objetivos|ejecución\s+técnica|actividades\s+concretas")
 _JUSTIFICACION = patron(r"justifi[cq]")
 _INFERIDA = patron(r"subvención\s+(?:inicialmente\s+)?aprobada")
+_INEQUIVOCA = patron(r"inequívoca")
 _DECLARADA = patron(r"aproxim\w{1,6}\s+(?:de\s+modo\s+)?significativ\w{0,6}|aproximación\s+significativa")
 PROPORCIONAL = patron(r"proporcional(?:mente)?\b|en\s+(?:el|la)\s+(?:porcentaje|parte|proporción)\s+correspondiente"
                       r"|minoración\s+correspondiente|parte\s+(?:de\s+la\s+(?:subvención|ayuda)\s+)?no\s+justificad"
@@ -205,6 +206,14 @@ def _umbral(articulo: Articulo, lista: list[Mencion]) -> list[Hallazgo]:
     return salida
 
 
+def _certeza_de(frase: Frase, candidatos: list) -> tuple[str, str]:
+    """Sure when the sentence says «proporcional» in so many words and no other of its kind does."""
+    peso = next(p for p, f in candidatos if f is frase)
+    if peso[1] and sum(1 for p, _ in candidatos if p == peso) == 1:
+        return SEGURA, ""
+    return REVISAR, "se ha elegido esta frase entre las que hablan de reintegro proporcional"
+
+
 def _proporcional(articulo: Articulo, regimen: Hallazgo) -> list[Hallazgo]:
     datos = regimen.datos
     candidatos = candidatos_proporcionales(articulo)
@@ -216,13 +225,14 @@ def _proporcional(articulo: Articulo, regimen: Hallazgo) -> list[Hallazgo]:
     datos["ancla_proporcional"] = frase.ancla
     if datos.get("ancla_objetivos") == frase.ancla:
         del datos["ancla_objetivos"]  # the same paragraph: cited for both already
-    salida.append(_auxiliar("regimen.ancla_proporcional", "proporcional", frase))
+    salida.append(_auxiliar("regimen.ancla_proporcional", "proporcional", frase, *_certeza_de(frase, candidatos)))
     elegidas = {id(frase)}
     if datos["tipo"] == "declaracion":
         objetivos = elegir_proporcional(articulo, datos["ancla"], de_justificacion=False, candidatos=candidatos)
         if objetivos is not None and objetivos is not frase:
             datos["ancla_objetivos"] = objetivos.ancla
-            salida.append(_auxiliar("regimen.ancla_objetivos", "proporcional", objetivos))
+            salida.append(_auxiliar("regimen.ancla_objetivos", "proporcional", objetivos,
+                                    *_certeza_de(objetivos, candidatos)))
             elegidas.add(id(objetivos))
     salida += [_auxiliar("regimen", "proporcional", f, REVISAR,
                          f"también habla de reintegro proporcional; el resultado cita {frase.parrafo.referencia}")
@@ -239,7 +249,9 @@ def _declarado(frase: Frase | None) -> Hallazgo:
              "ancla": frase.ancla if frase else "lgs-37-2", "texto_total": _TEXTO_DECLARADO,
              "notas": ["aproximacion-significativa"]}
     if frase is not None:
-        return Hallazgo("regimen", "umbral_declarado", datos, [frase], SEGURA,
+        certeza, motivo = (SEGURA, "") if busca(_INEQUIVOCA, frase.plano) else (
+            REVISAR, "habla de aproximación significativa sin la fórmula completa del artículo 37.2 de la Ley 38/2003")
+        return Hallazgo("regimen", "umbral_declarado", datos, [frase], certeza, motivo,
                         campos=[("aproximacion_significativa", frase.ancla)])
     return Hallazgo("regimen", "umbral_declarado", datos, [], REVISAR,
                     "el artículo no dice cuándo el reintegro es total: se aplica el artículo 37.2 de la Ley 38/2003 "

@@ -26,7 +26,7 @@ import { comprobarPrecarga, disposicion, fabricaConPrecarga, restaurarDisposicio
 import { extraerAlmacenado } from "./zip-almacenado.js";
 
 const BASE = new URL("./", import.meta.url);
-const OPERACIONES = new Set(["calcular", "barrido", "comparar", "validar_bases", "formulario", "catalogo"]);
+const OPERACIONES = new Set(["calcular", "barrido", "comparar", "validar_bases", "formulario", "catalogo", "leer_articulo"]);
 // Not "reintegro-…": the service worker deletes the other caches of that prefix.
 const CACHE_INSTANTANEA = "motor-instantanea";
 const URL_INSTANTANEA = new URL("instantanea-del-motor", BASE).href; // a cache key, never fetched

@@ -54,7 +54,16 @@ class Lector {
       el("button", { type: "button", clase: "md-button rc-boton", texto: "Ya he revisado los criterios",
         onclick: () => { this.aviso.hidden = true; } }));
     raiz.before(this.seccion);
-    document.querySelector("[data-bases-propias]")?.before(this.aviso);
+  }
+
+  // At the top of the calculator, under its heading.
+  _avisar(texto) {
+    this.aviso.querySelector("p").textContent = texto;
+    const calculadora = document.querySelector("[data-bases-propias]");
+    const cabecera = calculadora?.firstElementChild;
+    if (cabecera) cabecera.after(this.aviso);
+    else calculadora?.prepend(this.aviso);
+    this.aviso.hidden = false;
   }
 
   _decir(texto, error = false) {
@@ -101,7 +110,7 @@ class Lector {
       + `${sinReconocer.length} frases no se han entendido. El formulario de sus bases está relleno con lo leído.`);
     const lista = el("ol", { clase: "lector-criterios" }, criterios.map((c) => el("li", {},
       el("p", {},
-        el("strong", { texto: NOMBRES[c.clase] ?? c.clase }), ` (${c.referencia})`,
+        el("strong", { texto: NOMBRES[c.clase] ?? c.clase }), `, ${c.referencia}`,
         c.certeza === "segura" ? null : el("span", { clase: "lector-revise", texto: " — Revise" })),
       c.frase ? el("blockquote", { texto: c.frase }) : el("p", { texto: "Sin frase en el artículo: lo dice la ley general." }),
       c.motivo ? el("p", { texto: `Por qué revisarlo: ${c.motivo}.` }) : null)));
@@ -114,11 +123,11 @@ class Lector {
       el("h3", { texto: "Criterios leídos, con la frase de la que sale cada uno" }), lista,
       el("h3", { texto: "Frases que no se han entendido" }),
       sinReconocer.length ? noEntendidas : el("p", { texto: "Ninguna." }));
-    this.aviso.querySelector("p").textContent = porRevisar.length
+    this._avisar(porRevisar.length
       ? `Este resultado se calcula con ${porRevisar.length} criterios leídos del artículo que usted aún no ha `
-        + "revisado (marcados «Revise» arriba): compruébelos con su texto antes de fiarse de las cifras."
-      : "Este resultado se calcula con criterios leídos del artículo: compruébelos con su texto.";
-    this.aviso.hidden = false;
+        + "revisado (marcados «Revise» en «Pegue el artículo de sus bases»): compruébelos con su texto antes de "
+        + "fiarse de las cifras."
+      : "Este resultado se calcula con criterios leídos del artículo: compruébelos con su texto.");
   }
 
   _aMano() {

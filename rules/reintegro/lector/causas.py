@@ -25,7 +25,8 @@ CAUSAS = (
     ("sin_justificacion",
      patron(r"obligación\s+de\s+justifica(?:ción|r)|falta\s+(?:absoluta\s+)?de\s+(?:presentación\s+de\s+la\s+)?"
             r"(?:cuenta\s+)?justifica|no\s+presentación\s+de\s+la\s+(?:cuenta\s+)?justifica"
-            r"|falta\s+de\s+presentación\s+de\s+la\s+(?:documentación|cuenta)\s+justificativa"),
+            r"|falta\s+de\s+presentación\s+de\s+la\s+(?:documentación|cuenta)\s+justificativa"
+            r"|falta\s+de\s+(?:la\s+)?(?:debida\s+)?justificación|no\s+justificación"),
      "Incumplimiento de la obligación de justificación"),
     ("justificacion_inverificable", patron(r"imposibilidad\s+de\s+verificar|no\s+permita\s+verificar|impida\s+verificar"
                                            r"|resistencia,?\s+excusa|obstrucción\s+o\s+negativa"),
@@ -33,10 +34,12 @@ CAUSAS = (
     ("otra_causa_total",
      patron(r"cualquier\s+otro\s+incumplimiento|concurrencia\s+de\s+cualquiera\s+de\s+las\s+condiciones"
             r"|incumplimiento\s+del?\s+(?:los\s+requisitos|las\s+obligaciones|las\s+condiciones|principio|los\s+compromisos)"
-            r"|falta\s+de\s+colaboración|daño\s+significativo|no\s+causar\s+(?:un\s+)?perjuicio"),
+            r"|falta\s+de\s+colaboración|daño\s+significativo|no\s+causar\s+(?:un\s+)?perjuicio|no\s+sometimiento"
+            r"|requisitos"),
      "Otro incumplimiento que el artículo castiga con el reintegro total"),
 )
-_REMISION = patron(r"artículos?\s+3[67](?:\.\d)?(?:\s+(?:a|y)\s+(?:37|4[0-3]))?,?\s+de\s+la\s+ley\s+38/2003"
+_REMISION = patron(r"artículos?\s+3[67](?:\.\d)?(?:\s+(?:a|y)\s+(?:37|4[0-3]))?,?\s+de\s+la\s+"
+                   r"(?:ley\s+38/2003|ley\s+general\s+de\s+subvenciones)"
                    r"|artículos?\s+36(?:\.\d)?\s+(?:a|y)\s+(?:37|43)|título\s+ii\s+de\s+la\s+ley\s+38/2003")
 # LGS 37.1 a) to c): the causes a remission to the general law brings.
 _DE_LA_LEY = (

@@ -54,7 +54,8 @@ PROPORCIONAL = patron(r"proporcional(?:mente)?\b|en\s+(?:el|la)\s+(?:porcentaje|
 _EXPLICITO = patron(r"proporcional(?:mente)?\b|correspondiente|no\s+justificad|no\s+ejecutad|aquella\s+parte"
                     r"|porcentaje|reintegro\s+parcial")
 _DE_JUSTIFICACION = patron(r"justifi[cq]|no\s+realizad|gasto")
-_DE_OBJETIVOS = patron(r"objetivos|resultados|fines|no\s+ejecutad|actividad|inversión|indicadores")
+_DE_OBJETIVOS = patron(r"objetivos|resultados|fines|no\s+ejecutad|actividad|inversión|indicadores|objeto|actuaciones"
+                       r"|incumplimiento")
 
 _TEXTO_MEDIDA = {
     "importe_concedido": "No se alcanza el {} % del importe concedido",

@@ -27,7 +27,8 @@ import { extraerAlmacenado } from "./zip-almacenado.js";
 
 const BASE = new URL("./", import.meta.url);
 const OPERACIONES = new Set(["calcular", "barrido", "comparar", "validar_bases", "formulario", "catalogo",
-  "lote_abrir", "lote_siguientes", "lote_plantilla"]); // lote_*: the «Muchos casos» page (lote.js)
+  "lote_abrir", "lote_siguientes", "lote_plantilla", // lote_*: the «Muchos casos» page (lote.js)
+  "leer_articulo"]); // the reader of a pasted article («Sus bases», lector.js)
 // Not "reintegro-…": the service worker deletes the other caches of that prefix.
 const CACHE_INSTANTANEA = "motor-instantanea";
 const URL_INSTANTANEA = new URL("instantanea-del-motor", BASE).href; // a cache key, never fetched

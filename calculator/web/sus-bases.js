@@ -15,6 +15,7 @@ import { FormularioBases } from "./formulario-bases.js";
 import { codificarBases, fragmentoDe, guardarBases, leerArchivoBases, leerEnlace, PREFIJO_BASES } from "./enlace-bases.js";
 import { motor } from "./motor.js";
 import { enCadaPagina } from "./paginas.js";
+import "./lector.js";
 
 const URL_DATOS = new URL("./sus-bases.json", import.meta.url);
 const ESPERA_MS = 250;

@@ -5,7 +5,9 @@
 - ``python -m reintegro comparar [--bases ARCHIVO] CASO``: the case under the
   five bases (and the file's), one JSON object keyed by bases id;
 - ``python -m reintegro esquema`` / ``esquema-bases``: JSON Schemas;
-- ``python -m reintegro bases``: the bases and their titles.
+- ``python -m reintegro bases``: the bases and their titles;
+- ``python -m reintegro leer [--id ID] ARTICULO``: an article's text read
+  into a bases (``reintegro.lector``).
 
 A valid case prints the result JSON on stdout and exits 0; an invalid case
 or bases file prints one Spanish message per field on stderr, nothing on
@@ -26,6 +28,7 @@ from .comparar import comparar
 from .entrada import cargar_json, leer_caso
 from .lote.argumentos import anadir_ordenes
 from .errores import CasoInvalido, ErrorDeCampo
+from .lector import orden as lector
 from .modelo_bases import Bases
 from .motor import calcular
 from .salida import resultado_a_json
@@ -88,6 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     ordenes.add_parser("esquema-bases", help="escribe el JSON Schema de un fichero de bases")
     ordenes.add_parser("bases", help="lista las bases disponibles")
     anadir_ordenes(ordenes, _bases_del_fichero)
+    lector.registrar(ordenes)
     return parser
 
 
@@ -161,6 +165,11 @@ def main(argv: list[str] | None = None) -> int:
             print(_comparar(argumentos))
         elif argumentos.orden == "esquema":
             print(json.dumps(Caso.model_json_schema(), ensure_ascii=False, indent=2))
+        elif argumentos.orden == "leer":
+            salida, errores = lector.ejecutar(_leer(argumentos.articulo, "articulo"), argumentos.id)
+            if errores:
+                raise _Fallo(errores)
+            print(salida)
         elif argumentos.orden == "esquema-bases":
             print(json.dumps(Bases.model_json_schema(), ensure_ascii=False, indent=2))
         else:

@@ -135,6 +135,18 @@ def validar_bases(texto_bases: str) -> str:
     return _json({"estado": "bases", "formulario": _formulario(propias)})
 
 
+def leer_articulo(texto_articulo: str) -> str:
+    """An article's text read into a bases (reintegro.lector): the reading
+    (bases, criterios, sin_reconocer), or the Spanish message why not."""
+    from .lector import ArticuloIlegible, leer_articulo as leer
+
+    try:
+        lectura = leer(texto_articulo)
+    except ArticuloIlegible as error:
+        return _json({"estado": "ilegible", "mensaje": error.mensaje})
+    return _json({"estado": "lectura", **lectura})
+
+
 def etiquetas(de: object) -> Callable[[str], str | None]:
     """field path -> the label the page's form shows for it (None: no such
     field), in the form of ``de`` (a bases id or a user's Bases: its own

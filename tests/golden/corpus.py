@@ -8,6 +8,7 @@ the JSON the host wrote from them); ``comprobar`` returns what differs.
 from __future__ import annotations
 
 import json
+import operator
 from datetime import date
 from pathlib import Path
 
@@ -44,12 +45,21 @@ def valor_en(resultado: object, ruta: str) -> object:
     return actual
 
 
-def comprobar(ejemplo: dict) -> list[str]:
-    """Differences between a golden case and what the engine computes."""
-    from reintegro import CasoInvalido, calcular_caso
+def comprobar(ejemplo: dict, b=None, igual_texto=None) -> list[str]:
+    """Differences between a golden case and what the engine computes. Under
+    ``b``, a user's own bases instead of the site's one the case names, the
+    result's first note (bases-propias: «bases descritas por usted») is left
+    out, so that the notes' paths hold; ``igual_texto(esperado, obtenido)``
+    then compares the texts (paths ending in .texto, .titulo, .etiqueta),
+    which carry the bases' own labels."""
+    from reintegro import CasoInvalido, calcular, calcular_caso, leer_caso
 
     try:
-        resultado = calcular_caso(ejemplo["caso"], hoy=HOY)
+        if b is None:
+            resultado = calcular_caso(ejemplo["caso"], hoy=HOY)
+        else:
+            resultado = calcular(leer_caso({**ejemplo["caso"], "bases": b.id}, HOY, b), HOY, b)
+            resultado["notas"] = [n for n in resultado["notas"] if n["codigo"] != "bases-propias"]
     except CasoInvalido as error:
         obtenidos = {e.campo: e.mensaje for e in error.errores}
         if "errores" not in ejemplo:
@@ -67,7 +77,8 @@ def comprobar(ejemplo: dict) -> list[str]:
             obtenido = valor_en(resultado, ruta)
         except (KeyError, IndexError):
             obtenido = "(no existe)"
-        if obtenido != esperado:
+        de_texto = igual_texto is not None and ruta.rsplit(".", 1)[-1] in ("texto", "titulo", "etiqueta")
+        if not (igual_texto if de_texto else operator.eq)(esperado, obtenido):
             fallos.append(f"{ruta}: se esperaba {esperado!r}, se obtuvo {obtenido!r}")
     codigos = [n["codigo"] for n in resultado["notas"]]
     fallos += [f"falta la nota {c}" for c in ejemplo.get("notas", []) if c not in codigos]

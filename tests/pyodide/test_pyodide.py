@@ -9,8 +9,8 @@ and, for the tests, the pinned pure wheels of tests/pyodide/wheels-test.json
 (from .cache/wheels-test/, downloaded once), and copies the test files into
 its file system. Two such Node processes run at once:
 
-1. ``pytest.main`` on tests/engine (properties, golden corpus, refusals) and
-   tests/golden, the same files as on the host, plus the in-Pyodide checks
+1. ``pytest.main`` on tests/engine (properties, golden corpus, refusals),
+   tests/golden and tests/lector (the article reader), the same files as on the host, plus the in-Pyodide checks
    (tests/pyodide/dentro_de_pyodide.py: ``sys.platform == "emscripten"``...);
 2. with the site's own python_stdlib.zip (without the modules the site
    leaves out), one batch call of ``reintegro.navegador.calcular`` over
@@ -61,7 +61,7 @@ MANIFIESTO_PRUEBAS = AQUI / "wheels-test.json"
 CACHE_PRUEBAS = RAIZ / ".cache" / "wheels-test"
 DENTRO = "/home/pyodide/reintegro"  # the repository's copy inside Pyodide's FS
 # The engine's test folders that run inside Pyodide (those that exist).
-CARPETAS_DE_PRUEBAS = ("tests/engine", "tests/golden")
+CARPETAS_DE_PRUEBAS = ("tests/engine", "tests/golden", "tests/lector")
 # Test files that cannot run in Pyodide, and why (shown in the summary).
 FUERA_DE_PYODIDE = {
     "tests/engine/test_cli.py": "ejecuta `python -m reintegro` como subprocesos reales; Pyodide no tiene procesos",

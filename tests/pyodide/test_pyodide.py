@@ -69,6 +69,8 @@ FUERA_DE_PYODIDE = {
                                           "subprocesos reales; Pyodide no tiene procesos",
     "tests/engine/test_lote.py": "ejecuta `python -m reintegro lote` (y Node) como subprocesos reales; "
                                  "Pyodide no tiene procesos",
+    "tests/engine/test_catalogo.py": "compara las páginas del sitio (docs/) con la herramienta del catálogo "
+                                     "(calculator/catalogo.py), que no son el motor; sus casos dorados sí corren aquí",
 }
 # Tests that bring the Pyodide interpreter down (a fatal error ends the whole
 # run, and every later test with it). The JSON ones stay deselected only while

@@ -298,12 +298,13 @@ def _atributo(texto: str) -> str:
 
 
 MKDOCS = RAIZ / "mkdocs.yml"
-_NAV = re.compile(r"(      # catalogo: inicio[^\n]*\n).*?(      # catalogo: fin)", re.S)
+_NAV = re.compile(r"(  # catalogo: inicio[^\n]*\n).*?(  # catalogo: fin)", re.S)
 
 
 def navegacion(texto_mkdocs: str) -> str:
-    """mkdocs.yml with the catalogue's pages listed between its markers."""
-    entradas = "".join(f'      - "{d["titulo_corto"]}": bases/{d["id"]}.md\n' for d in bases_del_catalogo())
+    """mkdocs.yml with the catalogue's pages listed in ``not_in_nav`` between
+    its markers: «Bases publicadas» is their index, not the site's menu."""
+    entradas = "".join(f"  /bases/{d['id']}.md\n" for d in bases_del_catalogo())
     return _NAV.sub(lambda m: m.group(1) + entradas + m.group(2), texto_mkdocs)
 
 

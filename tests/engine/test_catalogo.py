@@ -73,7 +73,7 @@ def test_la_lista_y_la_navegacion_tienen_todas():
     assert catalogo.navegacion(mkdocs) == mkdocs
     for id_bases in IDS:
         assert f'href="../bases/{id_bases}/"' in catalogo.lista()
-        assert f"bases/{id_bases}.md" in mkdocs
+        assert f"  /bases/{id_bases}.md\n" in mkdocs  # not_in_nav: reached from «Bases publicadas»
 
 
 @pytest.mark.parametrize("datos", [d for d in DEL_CATALOGO if d.get("sin_expresar")],

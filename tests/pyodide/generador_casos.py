@@ -25,13 +25,10 @@ from decimal import Decimal
 SEMILLA = 20251129
 CANTIDAD = 10_000
 
-BASES = (
-    "art15-proporcional",
-    "art21-umbral-75",
-    "boe-2023-26428-art28",
-    "boe-2024-17269",
-    "csd-art12",
-)
+# Every bases of the package: the five and the published ones of the catalogue (issue 24).
+from reintegro.catalogo import ids_de_bases  # noqa: E402  (after the constants it sits among)
+
+BASES = ids_de_bases()
 PRIMER_DIA = date(2005, 1, 1)      # first day of the rate table
 ULTIMO_DIA = date(2031, 12, 31)    # last accepted day (table review year + 5)
 UMBRALES = ("35", "70", "75")      # percentages where a bases changes regime
@@ -120,6 +117,31 @@ def _referencia(r: random.Random) -> dict:
     return referencia
 
 
+def _criterios(r: random.Random, caso: dict, bases: str) -> None:
+    """The bases' own criteria (issue 24): a valid value of each, at random;
+    an empty object now and then (valid under every bases)."""
+    from reintegro.catalogo import bases as bases_de
+
+    propios = bases_de(bases).criterios
+    if not propios:
+        if r.random() < 0.05:
+            caso["criterios"] = {}
+        return
+    valores: dict = {}
+    for criterio in propios:
+        if r.random() < 0.5:
+            continue
+        if criterio.tipo == "si_no":
+            valores[criterio.id] = r.random() < 0.5
+        elif criterio.tipo == "opciones":
+            valores[criterio.id] = r.choice([o.valor for o in criterio.opciones])
+        elif criterio.tipo == "medida":
+            valores[criterio.id] = f"{r.randint(0, int(criterio.maximo * 100)) / 100:.2f}"
+        else:
+            valores[criterio.id] = _importe(r, r.randint(0, 100_000))
+    caso["criterios"] = valores
+
+
 def generar_caso(r: random.Random, bases: str) -> dict:
     caso: dict = {"bases": bases}
     escala = r.choice((10_000_00, 100_000_00, 2_500_000_00, 50_000_000_00))
@@ -173,6 +195,7 @@ def generar_caso(r: random.Random, bases: str) -> dict:
         caso["aproximacion_significativa"] = r.random() < 0.6
     if r.random() < 0.3:
         caso["otras_ayudas_comunicadas"] = r.random() < 0.5
+    _criterios(r, caso, bases)
 
     publicidad = r.random()
     if publicidad < 0.6:

@@ -110,6 +110,9 @@ def abrir_con_su_caso(pagina, origen: str, ruta: str) -> str | None:
     bases = ruta.removeprefix("bases/").rstrip("/")
     if bases in CASOS:
         url += fragmento_de(caso_json(bases))
+    elif ruta.startswith("bases/") and ruta.count("/") == 2:
+        # A published bases of the catalogue (issue 24): a case every one of them asks.
+        url += fragmento_de({"bases": bases, "importe_concedido": "10000", "gasto_justificado": "9000"})
     elif ruta in ("sus-bases/", "comparar/"):
         # The art. 21 case without its bases: under the page's model, or under every bases.
         url += fragmento_de({k: v for k, v in caso_json("art21-umbral-75").items() if k != "bases"})

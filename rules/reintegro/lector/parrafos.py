@@ -129,6 +129,9 @@ _TITULO = re.compile(r"(?:Artículo|ARTÍCULO|Article|Art\.) ?(\d{1,3}(?: ?bis)?
 _APARTADO = re.compile(r"(\d{1,2})\.[-–]?\s+(?=\S)")
 _LETRA = re.compile(r"([a-zñ])\)\s+(?=\S)")
 _ORDINAL = re.compile(r"(\d{1,2})\.?\s?[ºª°]\.?\s+(?=\S)")
+# Roman letters («i.», «ii.») and their numbered items («i.1», «ii.2»).
+_ROMANA = re.compile(r"([ivx]{1,4})\.\s+(?=\S)")
+_SUBORDINAL = re.compile(r"[ivx]{1,4}\.(\d{1,2})\.?\s+(?=\S)")
 _REGLA_DE_TABLA = re.compile(r"\|[\s:|-]{1,1000}")
 _MAYUSCULA = re.compile(r"[«\"¿¡(]?[A-ZÁÉÍÓÚÑ]")
 
@@ -145,9 +148,10 @@ class _Bloque:
 
 
 def _enumerador(linea: str) -> tuple[str, str, str] | None:
-    if not (linea[:1].isdigit() or linea[1:2] == ")"):
+    if not (linea[:1].isdigit() or linea[1:2] == ")" or linea[:1] in "ivx"):
         return None
-    for tipo, patron in (("ordinal", _ORDINAL), ("apartado", _APARTADO), ("letra", _LETRA)):
+    for tipo, patron in (("ordinal", _ORDINAL), ("apartado", _APARTADO), ("letra", _LETRA), ("ordinal", _SUBORDINAL),
+                         ("romana", _ROMANA)):
         encontrado = patron.match(linea)
         if encontrado:
             return tipo, encontrado[1], linea[encontrado.end():]
@@ -201,7 +205,10 @@ def _bloques(texto: str) -> list[_Bloque]:
             enumerado = None
         if enumerado:
             tipo, etiqueta, resto = enumerado
-            if tipo == "apartado":
+            if tipo == "romana":  # a roman letter: a letter out of the alphabet's sequence
+                tipo = "letra"
+                ultimo["letra"] = None
+            elif tipo == "apartado":
                 ultimo["apartado"], ultimo["letra"] = int(etiqueta), None
             elif tipo == "letra":
                 ultimo["letra"] = etiqueta
@@ -263,7 +270,7 @@ class _Anclas:
         ancla = f"{padre}-letra-{letra}" if padre else f"letra-{letra}"
         referencia = f"{self.apartado.referencia}, letra {letra})" if self.apartado else f"letra {letra})"
         self.letra = self._nuevo(ancla, referencia, texto, "letra", ancla, cabecera)
-        self.ordinal = None
+        self.ordinal = self.duenio_ordinales = None
 
     def _ultima_cabecera(self, item: str) -> Parrafo | None:
         """The item's last paragraph, if it ends in «:» (it announces a list)."""

@@ -45,6 +45,7 @@ _OBJETIVOS = patron(r"objetivos|ejecución\s+técnica|actividades\s+concretas")
 _JUSTIFICACION = patron(r"justifi[cq]")
 _INFERIDA = patron(r"subvención\s+(?:inicialmente\s+)?aprobada")
 _INEQUIVOCA = patron(r"inequívoca")
+_EXCEPCION = patron(r"no\s+(?:resultará|será)\s+de\s+aplicación|no\s+se\s+aplicará")
 _DECLARADA = patron(r"aproxim\w{1,6}\s+(?:de\s+modo\s+)?significativ\w{0,6}|aproximación\s+significativa")
 PROPORCIONAL = patron(r"proporcional(?:mente)?\b|en\s+(?:el|la)\s+(?:porcentaje|parte|proporción)\s+correspondiente"
                       r"|minoración\s+correspondiente|parte\s+(?:de\s+la\s+(?:subvención|ayuda)\s+)?no\s+justificad"
@@ -250,8 +251,9 @@ def _declarado(frase: Frase | None) -> Hallazgo:
              "ancla": frase.ancla if frase else "lgs-37-2", "texto_total": _TEXTO_DECLARADO,
              "notas": ["aproximacion-significativa"]}
     if frase is not None:
-        certeza, motivo = (SEGURA, "") if busca(_INEQUIVOCA, frase.plano) else (
-            REVISAR, "habla de aproximación significativa sin la fórmula completa del artículo 37.2 de la Ley 38/2003")
+        certeza, motivo = (SEGURA, "") if busca(_INEQUIVOCA, frase.plano) and not busca(_EXCEPCION, frase.plano) else (
+            REVISAR, "habla de aproximación significativa sin la fórmula completa del artículo 37.2 de la Ley 38/2003, "
+                     "o como excepción a otra regla")
         return Hallazgo("regimen", "umbral_declarado", datos, [frase], certeza, motivo,
                         campos=[("aproximacion_significativa", frase.ancla)])
     return Hallazgo("regimen", "umbral_declarado", datos, [], REVISAR,

@@ -157,3 +157,24 @@ def test_los_decimales_veraces_tienen_un_tope():
     shows it below: DECIMALES_MAXIMOS (20) is the most ever shown."""
     valor = Racional(75 * 10**25 - 1, 10**25)
     assert decimales_veraces(valor, (Racional(75),)) == 20
+
+
+def test_construir_un_racional_de_cada_clase_de_valor():
+    """Racional() is 0; from a Racional or a Decimal the denominator given
+    divides it further (1,5 / 3 = 1/2); a float is refused by name (money
+    is never float)."""
+    from reintegro.importes import exacto
+
+    assert Racional() == 0
+    assert Racional(Racional(1, 2), 3) == Racional(1, 6)
+    assert Racional(Decimal("1.5"), 3) == Racional(1, 2)
+    assert exacto(3) == Racional(3) and exacto(Decimal("0.75")) == Racional(3, 4)
+    with pytest.raises(TypeError, match="^Racional de float$"):
+        Racional(1.5)
+
+
+def test_comparar_con_el_entero_que_vale():
+    """Equal values compare as equal on both sides, also against an int."""
+    tres = Racional(6, 2)
+    assert tres >= 3 and tres <= 3 and not tres > 3 and not tres < 3
+    assert 3 >= tres and 3 <= tres

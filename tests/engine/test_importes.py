@@ -69,10 +69,11 @@ def test_desde_decimal_es_exacto(importe):
 
 
 def test_un_denominador_cero_se_rechaza():
-    with pytest.raises(ZeroDivisionError):
+    with pytest.raises(ZeroDivisionError, match="^denominador 0$"):
         Racional(1, 0)
-    with pytest.raises(ZeroDivisionError):
-        Racional(1) / Racional(0)
+    for division in (lambda: Racional(1) / Racional(0), lambda: Racional(1) / 0, lambda: 1 / Racional(0)):
+        with pytest.raises(ZeroDivisionError, match="^división por 0$"):
+            division()
 
 
 @given(racionales)
@@ -141,3 +142,39 @@ def test_importe_en_castellano_de_enteros_y_negativos():
     assert importe_es(1234) == "1.234,00 €"
     assert importe_es(-5) == "\u22125,00 €"
     assert importe_es(Racional(-1, 100)) == "\u22120,01 €"
+
+
+def test_un_umbral_con_decimales_se_compara_en_fracciones_exactas():
+    """A threshold that is not a whole percentage (74,5 % = 149/2): 75 % is
+    above it, and two decimals already say so («75 %», not 20 decimals)."""
+    assert decimales_veraces(Racional(75), (Racional(149, 2),)) == 2
+    assert porcentaje_es(Racional(75), frente_a=(Racional(149, 2),)) == "75 %"
+    assert decimales_veraces(Racional(74), (Racional(149, 2),)) == 2
+
+
+def test_los_decimales_veraces_tienen_un_tope():
+    """75 − 10⁻²⁵ % is below 75 %, yet no rounding to 20 decimals or fewer
+    shows it below: DECIMALES_MAXIMOS (20) is the most ever shown."""
+    valor = Racional(75 * 10**25 - 1, 10**25)
+    assert decimales_veraces(valor, (Racional(75),)) == 20
+
+
+def test_construir_un_racional_de_cada_clase_de_valor():
+    """Racional() is 0; from a Racional or a Decimal the denominator given
+    divides it further (1,5 / 3 = 1/2); a float is refused by name (money
+    is never float)."""
+    from reintegro.importes import exacto
+
+    assert Racional() == 0
+    assert Racional(Racional(1, 2), 3) == Racional(1, 6)
+    assert Racional(Decimal("1.5"), 3) == Racional(1, 2)
+    assert exacto(3) == Racional(3) and exacto(Decimal("0.75")) == Racional(3, 4)
+    with pytest.raises(TypeError, match="^Racional de float$"):
+        Racional(1.5)
+
+
+def test_comparar_con_el_entero_que_vale():
+    """Equal values compare as equal on both sides, also against an int."""
+    tres = Racional(6, 2)
+    assert tres >= 3 and tres <= 3 and not tres > 3 and not tres < 3
+    assert 3 >= tres and 3 <= tres

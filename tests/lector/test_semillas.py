@@ -32,7 +32,9 @@ def _notas(notas: list) -> list:
 
 
 def _clausulas(datos: dict) -> dict:
+    # who grants the aid and how prescription starts are the bases' record, not the article's words
     limpio = {k: v for k, v in datos.items() if k not in {"parrafos", "campos", "id", "notas", "pagina_web",
+                                                          "administracion", "ley_autonomica", "por_situacion",
                                                           *ETIQUETAS}}
     limpio = _sin_etiquetas(limpio)
     for seccion in limpio.values():

@@ -250,6 +250,15 @@ def generar_caso(r: random.Random, bases: str) -> dict:
         resolucion = date.fromisoformat(caso.get("fecha_resolucion", fin.isoformat()))
         inicio_procedimiento = _fecha(r, max(PRIMER_DIA, resolucion - timedelta(days=700)), resolucion)
         caso["fecha_inicio_procedimiento"] = inicio_procedimiento.isoformat()
+        if "fecha_resolucion" in caso and r.random() < 0.5:  # notified on the day or up to 60 days later (LPAC 40.4)
+            caso["fecha_notificacion_resolucion"] = (resolucion + timedelta(days=r.randint(0, 60))).isoformat()
+
+    # The start of prescription (LGS 39.2): the grant (c. 30.7 grants only, but
+    # accepted under every bases), the end of a lasting duty (LGS 31.4).
+    if r.random() < 0.1:
+        caso["fecha_concesion"] = _fecha(r, PRIMER_DIA, ULTIMO_DIA - timedelta(days=400)).isoformat()
+    if r.random() < 0.1:
+        caso["fecha_fin_obligaciones"] = _fecha(r, PRIMER_DIA, ULTIMO_DIA).isoformat()
 
     if r.random() < 0.4:
         caso["base_dias"] = r.choice(("actual", "365"))

@@ -69,3 +69,16 @@ def esperar(pagina, selector: str, estados: tuple[str, ...]) -> str:
             return r && estados.includes(r.dataset.estado) && !r.hasAttribute("data-pendiente");
         }""", arg=[selector, list(estados)], timeout=90_000)
     return pagina.eval_on_selector(selector, "r => r.dataset.estado")
+
+
+def rellenar_caso_del_articulo_21(calculadora, gasto_justificado: str) -> None:
+    """The case both «Sus bases» paths type: 10.000 € granted and paid on
+    01/03/2024, the expense given, publicity not done, resolution 30/06/2025."""
+    calculadora.locator("[name='importe_concedido']").wait_for()
+    calculadora.locator("[name='importe_concedido']").fill("10.000")
+    calculadora.locator("[name='gasto_justificado']").fill(gasto_justificado)
+    calculadora.locator("[name='publicidad']").select_option("incumplida")
+    calculadora.locator("[name='fecha_resolucion']").fill("2025-06-30")
+    calculadora.get_by_role("button", name="Añadir pago").click()
+    calculadora.get_by_label("Fecha del pago 1", exact=True).fill("2024-03-01")
+    calculadora.get_by_label("Importe del pago 1", exact=True).fill("10.000")

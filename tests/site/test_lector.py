@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from ayudas_bases import SELECTOR_PROPIA, calcular_con_bases, esperar, reintegro
+from ayudas_bases import (SELECTOR_PROPIA, calcular_con_bases, esperar, reintegro,
+                          rellenar_caso_del_articulo_21)
 from test_calculadora import AXE
 from test_confianza import VIGILANTE
 
@@ -23,17 +24,6 @@ SEMILLA = Path(__file__).resolve().parents[1] / "lector" / "corpus" / "art21-umb
 # not done, 20 % of the grant. F = 10.000 × 0,80 − 2.000 = 6.000 €; paid 10.000 €: 4.000 € back plus interest.
 CASO = {"importe_concedido": "10000.00", "gasto_justificado": "8000.00", "publicidad": "incumplida",
         "pagos": [{"fecha": "2024-03-01", "importe": "10000.00"}], "fecha_resolucion": "2025-06-30"}
-
-
-def _rellenar_caso(calculadora) -> None:
-    calculadora.locator("[name='importe_concedido']").wait_for()
-    calculadora.locator("[name='importe_concedido']").fill("10.000")
-    calculadora.locator("[name='gasto_justificado']").fill("8.000")
-    calculadora.locator("[name='publicidad']").select_option("incumplida")
-    calculadora.locator("[name='fecha_resolucion']").fill("2025-06-30")
-    calculadora.get_by_role("button", name="Añadir pago").click()
-    calculadora.get_by_label("Fecha del pago 1", exact=True).fill("2024-03-01")
-    calculadora.get_by_label("Importe del pago 1", exact=True).fill("10.000")
 
 
 @pytest.mark.parametrize("ancho", list(ANCHOS))
@@ -61,7 +51,7 @@ def test_pegar_un_articulo_revisar_y_calcular_como_la_linea_de_ordenes(ancho, si
 
     # The calculator under the bases read from the text.
     calculadora = pagina.locator(SELECTOR_PROPIA)
-    _rellenar_caso(calculadora)
+    rellenar_caso_del_articulo_21(calculadora, "8.000")
     assert esperar(pagina, SELECTOR_PROPIA, ("resultado", "error")) == "resultado"
     en_pagina = json.loads(pagina.locator(f"{SELECTOR_PROPIA} script[data-resultado]").text_content())
     assert (en_pagina["regimen"], en_pagina["importe_final"]) == ("proporcional", "6000.00")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ayudas_bases import (SELECTOR_PROPIA, base64url, calcular_con_bases, deflate_raw, del_enlace, esperar,
-                          fragmento_bases, reintegro)
+                          fragmento_bases, reintegro, rellenar_caso_del_articulo_21)
 from ayudas_calculadora import MOTOR, fragmento_de
 from ayudas_panel import esperar_grafico, puente_cpython
 from test_calculadora import SELECTOR, caso_json
@@ -57,14 +57,7 @@ def test_bases_del_formulario_igual_que_la_linea_de_ordenes(ancho, sitio, nuevo_
     escribir(campo_de_bases(pagina, "Porcentaje mínimo (umbral)"), "60")
     escribir(campo_de_bases(pagina, "Porcentaje de la subvención"), "12,5")
     calculadora = pagina.locator(SELECTOR_PROPIA)
-    calculadora.locator("[name='importe_concedido']").wait_for()
-    calculadora.locator("[name='importe_concedido']").fill("10.000")
-    calculadora.locator("[name='gasto_justificado']").fill("7.000")
-    calculadora.locator("[name='publicidad']").select_option("incumplida")
-    calculadora.locator("[name='fecha_resolucion']").fill("2025-06-30")
-    calculadora.get_by_role("button", name="Añadir pago").click()
-    calculadora.get_by_label("Fecha del pago 1", exact=True).fill("2024-03-01")
-    calculadora.get_by_label("Importe del pago 1", exact=True).fill("10.000")
+    rellenar_caso_del_articulo_21(calculadora, "7.000")
     assert esperar(pagina, SELECTOR_PROPIA, ("resultado", "error")) == "resultado"
     en_pagina = resultado(pagina)
     assert en_pagina["bases"] == "mis-bases"

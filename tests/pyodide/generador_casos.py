@@ -251,7 +251,8 @@ def generar_caso(r: random.Random, bases: str) -> dict:
         inicio_procedimiento = _fecha(r, max(PRIMER_DIA, resolucion - timedelta(days=700)), resolucion)
         caso["fecha_inicio_procedimiento"] = inicio_procedimiento.isoformat()
         if "fecha_resolucion" in caso and r.random() < 0.5:  # notified on the day or up to 60 days later (LPAC 40.4)
-            caso["fecha_notificacion_resolucion"] = (resolucion + timedelta(days=r.randint(0, 60))).isoformat()
+            notificada = min(ULTIMO_DIA, resolucion + timedelta(days=r.randint(0, 60)))
+            caso["fecha_notificacion_resolucion"] = notificada.isoformat()
 
     # The start of prescription (LGS 39.2): the grant (c. 30.7 grants only, but
     # accepted under every bases), the end of a lasting duty (LGS 31.4).
